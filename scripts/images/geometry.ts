@@ -1,0 +1,84 @@
+import { n } from './svg-context';
+
+export type Point = readonly [x: number, y: number];
+
+/** One step of a path: a line when no control points, quadratic with `c1`, cubic with both. */
+export interface Segment {
+  to: Point;
+  c1?: Point;
+  c2?: Point;
+}
+
+function pointText([x, y]: Point): string {
+  return `${n(x)},${n(y)}`;
+}
+
+function segmentText({ to, c1, c2 }: Segment): string {
+  if (c1 && c2) return `C${pointText(c1)} ${pointText(c2)} ${pointText(to)}`;
+  if (c1) return `Q${pointText(c1)} ${pointText(to)}`;
+  return `L${pointText(to)}`;
+}
+
+/** An open path through the segments. */
+export function pathOf(start: Point, segments: readonly Segment[]): string {
+  return `M${pointText(start)} ${segments.map(segmentText).join(' ')}`;
+}
+
+const flip = ([x, y]: Point): Point => [-x, y];
+
+/**
+ * A closed shape symmetric about x = 0, described by its right half only: from `start` on the
+ * axis, clockwise, back to the axis. Garments are mostly symmetric, so each is drawn once.
+ */
+export function symmetricPath(start: Point, rightHalf: readonly Segment[]): string {
+  const mirrored: Segment[] = [];
+  for (let i = rightHalf.length - 1; i >= 0; i -= 1) {
+    const segment = rightHalf[i];
+    if (!segment) continue;
+    const from = i === 0 ? start : (rightHalf[i - 1]?.to ?? start);
+    const { c1, c2 } = segment;
+    if (c1 && c2) mirrored.push({ to: flip(from), c1: flip(c2), c2: flip(c1) });
+    else if (c1) mirrored.push({ to: flip(from), c1: flip(c1) });
+    else mirrored.push({ to: flip(from) });
+  }
+  return `${pathOf(start, [...rightHalf, ...mirrored])} Z`;
+}
+
+/** Points evenly spaced from `a` to `b`, both ends included. */
+export function spaced(a: Point, b: Point, count: number): Point[] {
+  return Array.from({ length: count }, (_, i) => {
+    const t = count === 1 ? 0.5 : i / (count - 1);
+    return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t] as const;
+  });
+}
+
+/** Deterministic pseudo-random numbers (mulberry32), so builds are reproducible. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A smooth closed blob through points around a centre, for camo patches and flower petals. */
+export function blobPath(centre: Point, radii: readonly number[], rotation = 0): string {
+  const count = radii.length;
+  const points = radii.map((radius, i) => {
+    const angle = rotation + (i / count) * Math.PI * 2;
+    return [centre[0] + Math.cos(angle) * radius, centre[1] + Math.sin(angle) * radius] as const;
+  });
+  const mid = (a: Point, b: Point): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  const last = points[count - 1];
+  const first = points[0];
+  if (!first || !last) return '';
+  let d = `M${pointText(mid(last, first))}`;
+  points.forEach((point, i) => {
+    const next = points[(i + 1) % count] ?? first;
+    d += ` Q${pointText(point)} ${pointText(mid(point, next))}`;
+  });
+  return `${d} Z`;
+}

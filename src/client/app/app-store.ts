@@ -1,0 +1,24 @@
+import { persistStore, type Persistor } from 'redux-persist';
+import { makeStore, type AppStore } from './store.ts';
+
+let browserStore: AppStore | undefined;
+let persistor: Persistor | undefined;
+
+/**
+ * The store for this page. The browser keeps one for the page's life; the prerender builds a
+ * fresh one for every page it renders so nothing leaks between pages.
+ */
+export function getAppStore(): AppStore {
+  if (typeof window === 'undefined') return makeStore();
+  browserStore ??= makeStore();
+  return browserStore;
+}
+
+/**
+ * Reads the stored cart back. Called after hydration, never before: the prerendered HTML was
+ * made with an empty cart, and React must first see that same state (a restored cart during
+ * hydration is a hydration mismatch, React error #418).
+ */
+export function startCartPersistence(store: AppStore): void {
+  persistor ??= persistStore(store);
+}

@@ -1,0 +1,47 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+}
+
+declare global {
+  interface Window {
+    /** Written into every page by React Router's build: the routes and their chunk URLs. */
+    __reactRouterManifest?: { routes: Record<string, ManifestRoute> };
+  }
+}
+
+/** The URLs of the route chunks that a navigation to `path` needs, outermost first. */
+export function routeChunkUrls(path: string): string[] {
+  const routes = window.__reactRouterManifest?.routes ?? {};
+  const all = Object.values(routes);
+  const tree = (parentId?: string): RouteObject[] =>
+    all
+      .filter((route) => route.parentId === parentId)
+      .map((route) =>
+        route.index
+          ? { id: route.id, index: true }
+          : { id: route.id, path: route.path ?? '', children: tree(route.id) },
+      );
+  const matches = matchRoutes(tree(undefined), path) ?? [];
+  return matches.flatMap((match) => {
+    const url = match.route.id ? routes[match.route.id]?.module : undefined;
+    return url ? [url] : [];
+  });
+}
+
+/** Loads each chunk in turn; returns the URL of the first that fails, or null if all load. */
+export async function firstFailingChunk(urls: readonly string[]): Promise<string | null> {
+  for (const url of urls) {
+    try {
+      await import(/* @vite-ignore */ url);
+    } catch {
+      return url;
+    }
+  }
+  return null;
+}

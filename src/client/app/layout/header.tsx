@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { CartDropdown } from '../../features/cart/components/cart-dropdown.tsx';
+import { CartIcon } from '../../features/cart/components/cart-icon.tsx';
+import { selectCartHidden } from '../../features/cart/cart-selectors.ts';
+import { useAuthClient } from '../../features/user/auth-client.ts';
+import { selectCurrentUser } from '../../features/user/user-selectors.ts';
+import { useAppSelector } from '../hooks.ts';
+import { CrownLogo } from './crown-logo.tsx';
+import './header.css';
+
+export function Header() {
+  const currentUser = useAppSelector(selectCurrentUser);
+  const cartHidden = useAppSelector(selectCartHidden);
+  const auth = useAuthClient();
+
+  return (
+    <header className="header">
+      <Link className="header__logo" to="/" aria-label="CRWN Clothing, home">
+        <CrownLogo />
+      </Link>
+      <nav className="header__options" aria-label="Main">
+        <Link className="header__option" to="/shop">
+          SHOP
+        </Link>
+        <Link className="header__option" to="/contact">
+          CONTACT
+        </Link>
+        {currentUser ? (
+          <button
+            type="button"
+            className="header__option header__option--button"
+            onClick={() => void auth.signOut()}
+          >
+            SIGN OUT
+          </button>
+        ) : (
+          <Link className="header__option" to="/signin">
+            SIGN IN
+          </Link>
+        )}
+        <CartIcon />
+      </nav>
+      {!cartHidden && <CartDropdown />}
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { accountsUnavailableClient } from '../features/user/accounts-unavailable-client.ts';
+import { AuthClientContext, type AuthClient } from '../features/user/auth-client.ts';
+import { currentUserChanged } from '../features/user/user-slice.ts';
+import { getAppStore, startCartPersistence } from './app-store.ts';
+import type { AppStore } from './store.ts';
+
+interface ProvidersProps {
+  children: ReactNode;
+  store?: AppStore;
+  authClient?: AuthClient;
+  /** Off in component tests, which bring their own cart. */
+  persistCart?: boolean;
+}
+
+/** Everything the app's components expect around them: the store and the auth client. */
+export function Providers({
+  children,
+  store: givenStore,
+  authClient = accountsUnavailableClient,
+  persistCart = true,
+}: ProvidersProps) {
+  const [store] = useState(() => givenStore ?? getAppStore());
+
+  useEffect(() => {
+    if (persistCart) startCartPersistence(store);
+  }, [store, persistCart]);
+
+  // Keeps the user slice in step with the identity service.
+  useEffect(
+    () => authClient.onAuthStateChanged((user) => store.dispatch(currentUserChanged(user))),
+    [authClient, store],
+  );
+
+  return (
+    <Provider store={store}>
+      <AuthClientContext value={authClient}>{children}</AuthClientContext>
+    </Provider>
+  );
+}

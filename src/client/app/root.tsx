@@ -1,0 +1,51 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { ReactNode } from 'react';
+import { ChunkErrorBanner } from './chunk-errors/chunk-error-banner.tsx';
+import { BOOT_ERROR_SCRIPT } from './chunk-errors/boot-error-script.ts';
+import { Header } from './layout/header.tsx';
+import { Providers } from './providers.tsx';
+import { RootErrorBoundary } from './layout/root-error-boundary.tsx';
+import { useWebVitals } from './report-web-vitals.ts';
+import './global.css';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ffffff" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        {/* Runs before the app's scripts, so it sees them fail to load. */}
+        <script dangerouslySetInnerHTML={{ __html: BOOT_ERROR_SCRIPT }} />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useWebVitals();
+  return (
+    <Providers>
+      <div className="page">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header />
+        <ChunkErrorBanner />
+        <main id="main">
+          <Outlet />
+        </main>
+      </div>
+    </Providers>
+  );
+}
+
+export const ErrorBoundary = RootErrorBoundary;

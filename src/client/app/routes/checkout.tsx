@@ -1,0 +1,8 @@
+import { Checkout } from '../../features/cart/components/checkout.tsx';
+import { pageMeta } from '../page-meta.ts';
+
+export const meta = () => pageMeta('Checkout', 'Review your cart and pay by card.');
+
+export default function CheckoutRoute() {
+  return <Checkout />;
+}

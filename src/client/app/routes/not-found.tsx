@@ -1,0 +1,8 @@
+import { NotFound } from '../layout/not-found.tsx';
+import { pageMeta } from '../page-meta.ts';
+
+export const meta = () => pageMeta('Page not found', 'This page does not exist.');
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

@@ -1,0 +1,9 @@
+import { CollectionsOverview } from '../../features/shop/components/collections-overview.tsx';
+import { pageMeta } from '../page-meta.ts';
+
+export const meta = () =>
+  pageMeta('Shop', 'Every collection of CRWN Clothing: hats, sneakers, jackets, womens and mens.');
+
+export default function ShopRoute() {
+  return <CollectionsOverview />;
+}

@@ -1,0 +1,21 @@
+import { Navigate } from 'react-router';
+import { SignInForm } from '../../features/user/components/sign-in-form.tsx';
+import { SignUpForm } from '../../features/user/components/sign-up-form.tsx';
+import { selectCurrentUser } from '../../features/user/user-selectors.ts';
+import { useAppSelector } from '../hooks.ts';
+import { pageMeta } from '../page-meta.ts';
+import './sign-in.css';
+
+export const meta = () => pageMeta('Sign in', 'Sign in to CRWN Clothing, or create an account.');
+
+export default function SignInRoute() {
+  const currentUser = useAppSelector(selectCurrentUser);
+  if (currentUser) return <Navigate to="/" replace />;
+  return (
+    <div className="sign-in-page">
+      <h1 className="visually-hidden">Sign in or sign up</h1>
+      <SignInForm />
+      <SignUpForm />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  persistReducer,
+  type PersistConfig,
+} from 'redux-persist';
+// The ES build of the storage; `lib/storage` gives a blank page under Vite 8.
+import storage from 'redux-persist/es/storage';
+import { cartSlice, restoreCartState } from '../features/cart/cart-slice.ts';
+import { directorySlice } from '../features/directory/directory-slice.ts';
+import { shopSlice } from '../features/shop/shop-slice.ts';
+import { userSlice } from '../features/user/user-slice.ts';
+
+const rootReducer = combineReducers({
+  user: userSlice.reducer,
+  cart: cartSlice.reducer,
+  directory: directorySlice.reducer,
+  shop: shopSlice.reducer,
+});
+
+type SliceState = ReturnType<typeof rootReducer>;
+
+/**
+ * Only the cart is kept, in localStorage under `persist:root`. The stored value is untrusted
+ * (another version of the shop, or a hand edit), so instead of redux-persist's default merge,
+ * which would copy any key it finds into the state, only the cart is taken back, and it is
+ * rebuilt line by line from the catalogue.
+ */
+export const persistConfig: PersistConfig<SliceState> = {
+  key: 'root',
+  storage,
+  whitelist: ['cart'],
+  timeout: 5000,
+  stateReconciler: (inbound: unknown, _original, reduced) => ({
+    ...reduced,
+    cart: restoreCartState(
+      typeof inbound === 'object' && inbound !== null && 'cart' in inbound
+        ? inbound.cart
+        : undefined,
+    ),
+  }),
+};
+
+const persistedReducer = persistReducer(persistConfig, rootReducer);
+
+export type RootState = ReturnType<typeof persistedReducer>;
+
+/** Builds a store; tests pass their own starting state. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: persistedReducer,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        // redux-persist's own actions carry functions; they never reach our reducers.
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

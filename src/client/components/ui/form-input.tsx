@@ -1,0 +1,20 @@
+import { useId, type InputHTMLAttributes } from 'react';
+import './form-input.css';
+
+interface FormInputProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+}
+
+/** A labelled text field; the label is a real <label>, so the field is found by its name. */
+export function FormInput({ label, id, ...props }: FormInputProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  return (
+    <div className="form-input">
+      <label className="form-input__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <input className="form-input__field" id={inputId} {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  addItemToCart,
+  clearItemFromCart,
+  removeItemFromCart,
+  restoreCartLines,
+  type CartItem,
+} from '#shared/cart.ts';
+import type { Item } from '#shared/catalogue.ts';
+
+export interface CartState {
+  hidden: boolean;
+  cartItems: CartItem[];
+}
+
+export const initialCartState: CartState = { hidden: true, cartItems: [] };
+
+export const cartSlice = createSlice({
+  name: 'cart',
+  initialState: initialCartState,
+  reducers: {
+    dropdownToggled(state) {
+      state.hidden = !state.hidden;
+    },
+    dropdownClosed(state) {
+      state.hidden = true;
+    },
+    itemAdded(state, action: PayloadAction<Item>) {
+      state.cartItems = addItemToCart(state.cartItems, action.payload);
+    },
+    itemRemoved(state, action: PayloadAction<number>) {
+      state.cartItems = removeItemFromCart(state.cartItems, action.payload);
+    },
+    lineCleared(state, action: PayloadAction<number>) {
+      state.cartItems = clearItemFromCart(state.cartItems, action.payload);
+    },
+  },
+});
+
+export const { dropdownToggled, dropdownClosed, itemAdded, itemRemoved, lineCleared } =
+  cartSlice.actions;
+
+/**
+ * The cart as restored from storage: lines rebuilt from the catalogue (so a corrupt or
+ * hand-edited value gives a sane cart), and the dropdown closed, as a fresh page expects.
+ */
+export function restoreCartState(persisted: unknown): CartState {
+  const cartItems =
+    typeof persisted === 'object' && persisted !== null && 'cartItems' in persisted
+      ? restoreCartLines(persisted.cartItems)
+      : [];
+  return { hidden: true, cartItems };
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { dropdownClosed } from '../cart-slice.ts';
+import { selectCartItems } from '../cart-selectors.ts';
+import { CART_DROPDOWN_ID } from './cart-icon.tsx';
+import { CartItem } from './cart-item.tsx';
+import './cart-dropdown.css';
+
+/** The cart's lines under the header's bag, with the way to checkout. */
+export function CartDropdown() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const cartItems = useAppSelector(selectCartItems);
+
+  // Escape closes the dropdown, as any pop-up panel is expected to.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dispatch(dropdownClosed());
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [dispatch]);
+
+  const goToCheckout = () => {
+    dispatch(dropdownClosed());
+    void navigate('/checkout');
+  };
+
+  return (
+    <section id={CART_DROPDOWN_ID} className="cart-dropdown" aria-label="Cart">
+      {cartItems.length > 0 ? (
+        <ul className="cart-dropdown__items">
+          {cartItems.map((item) => (
+            <CartItem key={item.id} item={item} />
+          ))}
+        </ul>
+      ) : (
+        <p className="cart-dropdown__empty">Your cart is empty</p>
+      )}
+      <Button onClick={goToCheckout}>GO TO CHECKOUT</Button>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { CartItem } from '#shared/cart.ts';
+import { ITEM_IMAGE } from '#shared/images.ts';
+import { formatMoney } from '#shared/money.ts';
+import { Picture } from '../../../components/ui/picture.tsx';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { itemAdded, itemRemoved, lineCleared } from '../cart-slice.ts';
+
+/** A row of the checkout table: image, name, quantity with arrows, price and remove. */
+export function CheckoutItem({ item }: { item: CartItem }) {
+  const dispatch = useAppDispatch();
+  const { id, name, imageUrl, price, quantity } = item;
+  return (
+    <tr className="checkout-item">
+      <td className="checkout-item__image">
+        <Picture
+          kind={ITEM_IMAGE}
+          baseUrl={imageUrl}
+          alt=""
+          sizes="(min-width: 48rem) 10rem, 20vw"
+        />
+      </td>
+      <td className="checkout-item__name">{name}</td>
+      <td className="checkout-item__quantity">
+        <button
+          type="button"
+          className="checkout-item__arrow"
+          aria-label={`Remove one ${name}`}
+          onClick={() => dispatch(itemRemoved(id))}
+        >
+          &#10094;
+        </button>
+        <span className="checkout-item__value" aria-label={`Quantity of ${name}`}>
+          {quantity}
+        </span>
+        <button
+          type="button"
+          className="checkout-item__arrow"
+          aria-label={`Add one ${name}`}
+          onClick={() => dispatch(itemAdded(item))}
+        >
+          &#10095;
+        </button>
+      </td>
+      <td className="checkout-item__price">{formatMoney(price)}</td>
+      <td className="checkout-item__remove">
+        <button
+          type="button"
+          className="checkout-item__remove-button"
+          aria-label={`Remove ${name} from the cart`}
+          onClick={() => dispatch(lineCleared(id))}
+        >
+          &#10005;
+        </button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { formatMoney } from '#shared/money.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useAppSelector } from '../../../app/hooks.ts';
+import { selectCartItems, selectCartRestored, selectCartTotal } from '../cart-selectors.ts';
+import { CheckoutItem } from './checkout-item.tsx';
+import './checkout.css';
+
+const COLUMNS = ['Product', 'Description', 'Quantity', 'Price', 'Remove'] as const;
+
+/** The checkout page: the cart as a table, its total, and the way to pay. */
+export function Checkout() {
+  const cartItems = useAppSelector(selectCartItems);
+  const total = useAppSelector(selectCartTotal);
+  const restored = useAppSelector(selectCartRestored);
+
+  return (
+    <div className="checkout">
+      <h1 className="visually-hidden">Checkout</h1>
+      <table className="checkout__table">
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody aria-busy={!restored}>
+          {restored && cartItems.map((item) => <CheckoutItem key={item.id} item={item} />)}
+        </tbody>
+      </table>
+      {restored && cartItems.length === 0 && (
+        <p className="checkout__empty">
+          Your cart is empty. <Link to="/shop">Browse the shop</Link>
+        </p>
+      )}
+      <p className="checkout__total" data-testid="checkout-total">
+        {restored ? `Total - ${formatMoney(total)}` : 'Total - $'}
+      </p>
+      <p className="checkout__test-warning">
+        *Please use the following test credit card for payments*
+        <br />
+        4242 4242 4242 4242 - Exp: 12/34 - CVV: 123
+      </p>
+      <div className="checkout__pay">
+        {/* Inert until the card widget lands (issue #4); the note tells the shopper why. */}
+        <Button disabled aria-describedby="pay-unavailable">
+          Pay Now
+        </Button>
+        <p id="pay-unavailable" className="checkout__pay-note">
+          Card payment opens soon.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Collection } from '#shared/catalogue.ts';
+import { CollectionItem } from './collection-item.tsx';
+import './collection-grid.css';
+
+/** One collection: its title and all its items. */
+export function CollectionPage({ collection }: { collection: Collection }) {
+  return (
+    <div className="collection-page">
+      <h1 className="collection-page__title">{collection.title.toUpperCase()}</h1>
+      <ul className="collection-grid">
+        {collection.items.map((item, index) => (
+          <CollectionItem key={item.id} item={item} priority={index < 4} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import type { Collection } from '#shared/catalogue.ts';
+import { PREVIEW_ITEM_COUNT } from '../shop-slice.ts';
+import { CollectionItem } from './collection-item.tsx';
+import './collection-grid.css';
+
+/** A collection on the shop overview: its title, linking to its page, and its first four items. */
+export function CollectionPreview({
+  collection,
+  first,
+}: {
+  collection: Collection;
+  first: boolean;
+}) {
+  return (
+    <section className="collection-preview" aria-labelledby={`preview-${collection.routeName}`}>
+      <h2 className="collection-preview__title" id={`preview-${collection.routeName}`}>
+        <Link to={`/shop/${collection.routeName}`}>{collection.title.toUpperCase()}</Link>
+      </h2>
+      <ul className="collection-grid">
+        {collection.items.slice(0, PREVIEW_ITEM_COUNT).map((item) => (
+          <CollectionItem key={item.id} item={item} priority={first} />
+        ))}
+      </ul>
+    </section>
+  );
+}

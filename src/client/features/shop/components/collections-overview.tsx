@@ -1,0 +1,16 @@
+import { useAppSelector } from '../../../app/hooks.ts';
+import { selectCollectionsForPreview } from '../shop-slice.ts';
+import { CollectionPreview } from './collection-preview.tsx';
+
+/** The shop page: every collection, previewed. */
+export function CollectionsOverview() {
+  const collections = useAppSelector(selectCollectionsForPreview);
+  return (
+    <div className="collections-overview">
+      <h1 className="visually-hidden">Shop</h1>
+      {collections.map((collection, index) => (
+        <CollectionPreview key={collection.id} collection={collection} first={index === 0} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { createContext, use } from 'react';
+import type { CurrentUser } from './user-slice.ts';
+
+export interface EmailCredentials {
+  email: string;
+  password: string;
+}
+
+export interface SignUpDetails extends EmailCredentials {
+  displayName: string;
+}
+
+/**
+ * What the shop needs of an identity service. Every method rejects with an AuthError whose
+ * message can be shown to the shopper as it is.
+ */
+export interface AuthClient {
+  signInWithEmail(credentials: EmailCredentials): Promise<void>;
+  signUpWithEmail(details: SignUpDetails): Promise<void>;
+  /** Opens the provider's popup, which always asks which account to use. */
+  signInWithGoogle(): Promise<void>;
+  signOut(): Promise<void>;
+  /** Calls back with the current user now and after every change; returns an unsubscribe. */
+  onAuthStateChanged(listener: (user: CurrentUser | null) => void): () => void;
+}
+
+/** A failure the shopper should read: the message is written for them. */
+export class AuthError extends Error {
+  override name = 'AuthError';
+}
+
+/** Turns any failure into a message a shopper can act on. */
+export function authErrorMessage(error: unknown): string {
+  if (error instanceof AuthError) return error.message;
+  return 'Something went wrong. Please check your connection and try again.';
+}
+
+export const AuthClientContext = createContext<AuthClient | null>(null);
+
+export function useAuthClient(): AuthClient {
+  const client = use(AuthClientContext);
+  if (!client) throw new Error('useAuthClient must be used inside an AuthClientContext provider');
+  return client;
+}

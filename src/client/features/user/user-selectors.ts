@@ -1,0 +1,3 @@
+import type { RootState } from '../../app/store.ts';
+
+export const selectCurrentUser = (state: RootState) => state.user.currentUser;
