@@ -1,0 +1,8 @@
+import { startShop } from './shop-server.ts';
+
+/** Starts one shop for the whole run; specs reach it through the baseURL fixture. */
+export default async function globalSetup() {
+  const shop = await startShop();
+  process.env.SHOP_URL = shop.url;
+  return () => shop.stop();
+}
