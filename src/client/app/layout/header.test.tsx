@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { findItem } from '#shared/catalogue.ts';
+import { renderWithProviders } from '../../test/render-with-providers.tsx';
+import type { AuthClient } from '../../features/user/auth-client.ts';
+import { Header } from './header.tsx';
+
+const brownBrim = findItem(1)!;
+const shopper = { id: 'u1', displayName: 'Ada', email: 'ada@example.com', createdAt: '2026-01-01T00:00:00.000Z' };
+
+describe('Header', () => {
+  it('links the logo, SHOP, CONTACT and SIGN IN when signed out', () => {
+    renderWithProviders(<Header />);
+    expect(screen.getByRole('link', { name: 'CRWN Clothing, home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'SHOP' })).toHaveAttribute('href', '/shop');
+    expect(screen.getByRole('link', { name: 'CONTACT' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('link', { name: 'SIGN IN' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('shows SIGN OUT to a signed-in shopper and signs out with the auth client', async () => {
+    const signOut = vi.fn(() => Promise.resolve());
+    const authClient: AuthClient = {
+      signInWithEmail: vi.fn(),
+      signUpWithEmail: vi.fn(),
+      signInWithGoogle: vi.fn(),
+      signOut,
+      onAuthStateChanged: (listener) => {
+        listener(shopper);
+        return () => {};
+      },
+    };
+    const { user } = renderWithProviders(<Header />, { authClient });
+    expect(screen.queryByRole('link', { name: 'SIGN IN' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'SIGN OUT' }));
+    expect(signOut).toHaveBeenCalledOnce();
+  });
+
+  it('counts the items in the cart and toggles the dropdown', async () => {
+    const { user } = renderWithProviders(<Header />, {
+      preloadedState: { cart: { hidden: true, cartItems: [{ ...brownBrim, quantity: 3 }] } },
+    });
+    const bag = screen.getByRole('button', { name: 'Cart, 3 items' });
+    expect(bag).toHaveAttribute('aria-expanded', 'false');
+    await user.click(bag);
+    const dropdown = screen.getByRole('region', { name: 'Cart' });
+    expect(within(dropdown).getByText('3 x $25')).toBeInTheDocument();
+    await user.click(bag);
+    expect(screen.queryByRole('region', { name: 'Cart' })).not.toBeInTheDocument();
+  });
+
+  it('shows no count until the stored cart is read back', () => {
+    renderWithProviders(<Header />, { restored: false });
+    expect(screen.getByRole('button', { name: 'Cart' })).toBeInTheDocument();
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('');
+  });
+});

@@ -1,0 +1,49 @@
+import { REHYDRATE } from 'redux-persist';
+import { describe, expect, it } from 'vitest';
+import { findItem } from '#shared/catalogue.ts';
+import { itemAdded } from '../features/cart/cart-slice.ts';
+import { makeStore, persistConfig } from './store.ts';
+
+const brownBrim = findItem(1)!;
+
+describe('persistence config', () => {
+  it('keeps only the cart, under persist:root, with a 5000 ms time-out', () => {
+    expect(persistConfig.key).toBe('root');
+    expect(persistConfig.keyPrefix ?? 'persist:').toBe('persist:');
+    expect(persistConfig.whitelist).toEqual(['cart']);
+    expect(persistConfig.timeout).toBe(5000);
+  });
+});
+
+describe('the store', () => {
+  it('starts with the four slices of the spec', () => {
+    const state = makeStore().getState();
+    expect(state.user).toEqual({ currentUser: null });
+    expect(state.cart).toEqual({ hidden: true, cartItems: [] });
+    expect(state.directory.sections).toHaveLength(5);
+    expect(Object.keys(state.shop.collections)).toEqual(['hats', 'sneakers', 'jackets', 'womens', 'mens']);
+  });
+
+  it('restores only the cart, rebuilt from the catalogue, from whatever was stored', () => {
+    const store = makeStore();
+    store.dispatch({
+      type: REHYDRATE,
+      key: 'root',
+      payload: {
+        cart: { hidden: false, cartItems: [{ id: 1, quantity: 2, price: 1 }, { id: 404, quantity: 1 }] },
+        user: { currentUser: { id: 'intruder', displayName: 'Mallory' } },
+        _persist: { version: -1, rehydrated: true },
+      },
+    });
+    const state = store.getState();
+    expect(state.cart).toEqual({ hidden: true, cartItems: [{ ...brownBrim, quantity: 2 }] });
+    expect(state.user.currentUser).toBeNull();
+  });
+
+  it('starts with an empty cart when the stored cart is unusable', () => {
+    const store = makeStore();
+    store.dispatch(itemAdded(brownBrim));
+    store.dispatch({ type: REHYDRATE, key: 'root', payload: { cart: 42 } });
+    expect(store.getState().cart).toEqual({ hidden: true, cartItems: [] });
+  });
+});

@@ -1,0 +1,47 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { COLLECTIONS } from '#shared/catalogue.ts';
+import { renderWithProviders } from '../../../test/render-with-providers.tsx';
+import { selectCartItems } from '../../cart/cart-selectors.ts';
+import { CollectionPage } from './collection-page.tsx';
+import { CollectionsOverview } from './collections-overview.tsx';
+
+describe('CollectionsOverview', () => {
+  it('previews every collection, title upper case, with only its first four items', () => {
+    renderWithProviders(<CollectionsOverview />);
+    const previews = screen.getAllByRole('region');
+    expect(previews.map((p) => within(p).getByRole('heading').textContent)).toEqual([
+      'HATS',
+      'SNEAKERS',
+      'JACKETS',
+      'WOMENS',
+      'MENS',
+    ]);
+    for (const preview of previews) expect(within(preview).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(previews[0]!).getByRole('link', { name: 'HATS' })).toHaveAttribute('href', '/shop/hats');
+  });
+
+  it('adds an item to the cart, by click or by keyboard', async () => {
+    const { user, store } = renderWithProviders(<CollectionsOverview />);
+    await user.click(screen.getByRole('button', { name: 'Add Brown Brim to cart' }));
+    screen.getByRole('button', { name: 'Add Blue Beanie to cart' }).focus();
+    await user.keyboard('{Enter}');
+    expect(selectCartItems(store.getState()).map((l) => [l.name, l.quantity])).toEqual([
+      ['Brown Brim', 1],
+      ['Blue Beanie', 1],
+    ]);
+  });
+});
+
+describe('CollectionPage', () => {
+  it('shows the title and all items with name, price and image', () => {
+    renderWithProviders(<CollectionPage collection={COLLECTIONS.hats} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('HATS');
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(9);
+    expect(items[2]).toHaveTextContent('Brown Cowboy$35');
+    const image = within(items[2]!).getByRole('img', { name: 'Brown Cowboy' });
+    expect(image).toHaveAttribute('width', '320');
+    expect(image).toHaveAttribute('height', '400');
+  });
+});

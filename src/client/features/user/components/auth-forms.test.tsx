@@ -1,0 +1,126 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render-with-providers.tsx';
+import { AuthError, type AuthClient } from '../auth-client.ts';
+import { SignInForm } from './sign-in-form.tsx';
+import { SignUpForm, PASSWORD_MISMATCH_ALERT } from './sign-up-form.tsx';
+
+function fakeAuthClient(overrides: Partial<AuthClient> = {}): AuthClient {
+  return {
+    signInWithEmail: vi.fn(() => Promise.resolve()),
+    signUpWithEmail: vi.fn(() => Promise.resolve()),
+    signInWithGoogle: vi.fn(() => Promise.resolve()),
+    signOut: vi.fn(() => Promise.resolve()),
+    onAuthStateChanged: (listener) => {
+      listener(null);
+      return () => {};
+    },
+    ...overrides,
+  };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('SignInForm', () => {
+  it('has required email (type email) and password fields, Sign In and Google buttons', () => {
+    renderWithProviders(<SignInForm />);
+    expect(screen.getByRole('heading', { name: 'I already have an account' })).toBeInTheDocument();
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toBeRequired();
+    expect(screen.getByLabelText('Password')).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
+    expect(screen.getByRole('button', { name: 'Sign In With Google' })).toHaveAttribute('type', 'button');
+  });
+
+  it('signs in with the typed details and clears the form after success', async () => {
+    const authClient = fakeAuthClient();
+    const { user } = renderWithProviders(<SignInForm />, { authClient });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(authClient.signInWithEmail).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+    });
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('shows the failure on the form and keeps what was typed', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const authClient = fakeAuthClient({
+      signInWithEmail: () => Promise.reject(new AuthError('Wrong email or password.')),
+    });
+    const { user } = renderWithProviders(<SignInForm />, { authClient });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'nope nope nope');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
+  it('explains a network failure in plain words', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const authClient = fakeAuthClient({
+      signInWithGoogle: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const { user } = renderWithProviders(<SignInForm />, { authClient });
+    await user.click(screen.getByRole('button', { name: 'Sign In With Google' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/check your connection/i);
+  });
+
+  it('tells the shopper that accounts are not open yet with the default client', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { user } = renderWithProviders(<SignInForm />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Accounts are not open yet');
+  });
+});
+
+describe('SignUpForm', () => {
+  async function fillSignUp(user: ReturnType<typeof renderWithProviders>['user'], confirm: string) {
+    const form = screen.getByRole('region', { name: 'I do not have a account' });
+    await user.type(within(form).getByLabelText('Display Name'), 'Ada');
+    await user.type(within(form).getByLabelText('Email'), 'ada@example.com');
+    await user.type(within(form).getByLabelText('Password'), 'correct horse battery');
+    await user.type(within(form).getByLabelText('Confirm Password'), confirm);
+    await user.click(within(form).getByRole('button', { name: 'SIGN UP' }));
+    return form;
+  }
+
+  it("alerts 'passwords don't match', sends nothing and keeps the fields", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const authClient = fakeAuthClient();
+    const { user } = renderWithProviders(<SignUpForm />, { authClient });
+    const form = await fillSignUp(user, 'correct horse battery!');
+    expect(alert).toHaveBeenCalledWith(PASSWORD_MISMATCH_ALERT);
+    expect(PASSWORD_MISMATCH_ALERT).toBe("passwords don't match");
+    expect(authClient.signUpWithEmail).not.toHaveBeenCalled();
+    expect(within(form).getByLabelText('Display Name')).toHaveValue('Ada');
+  });
+
+  it('signs up with display name, email and password, then clears the form', async () => {
+    const authClient = fakeAuthClient();
+    const { user } = renderWithProviders(<SignUpForm />, { authClient });
+    const form = await fillSignUp(user, 'correct horse battery');
+    expect(authClient.signUpWithEmail).toHaveBeenCalledWith({
+      displayName: 'Ada',
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+    });
+    for (const label of ['Display Name', 'Email', 'Password', 'Confirm Password']) {
+      expect(within(form).getByLabelText(label)).toHaveValue('');
+    }
+  });
+
+  it('requires every field, with an email input of type email', () => {
+    renderWithProviders(<SignUpForm />);
+    for (const label of ['Display Name', 'Email', 'Password', 'Confirm Password']) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+  });
+});

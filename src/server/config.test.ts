@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('defaults to port 3000', () => {
+    expect(loadConfig({}).PORT).toBe(3000);
+  });
+
+  it('takes PORT from the environment', () => {
+    expect(loadConfig({ PORT: '8080' }).PORT).toBe(8080);
+  });
+
+  it('names every bad variable in one error', () => {
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});

@@ -1,0 +1,174 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Locator, Page, Response } from '@playwright/test';
+import { itemNamed, type CatalogueItem } from './catalogue.ts';
+import { expect } from './test.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** The product images are built by `npm run images`; until that exists there is nothing to load. */
+export const IMAGES_BUILT = existsSync(path.join(repoRoot, 'public/images'));
+
+/** The bag in the header. Its accessible name carries the count: 'Cart, 3 items'. */
+export const cartButton = (page: Page): Locator =>
+  page.getByRole('banner').getByRole('button', { name: /^Cart\b/ });
+
+/** The dropdown the bag opens. */
+export const cartDropdown = (page: Page): Locator =>
+  page.getByRole('region', { name: 'Cart', exact: true });
+
+/** The page's own content, below the header. */
+export const main = (page: Page): Locator => page.getByRole('main');
+
+/**
+ * Waits until the app has started in the browser and read back the stored cart: before that the
+ * bag is only labelled 'Cart' and buttons of the prerendered HTML do nothing yet.
+ */
+export async function waitForShop(page: Page): Promise<void> {
+  await expect(cartButton(page)).toHaveAccessibleName(/^Cart, \d+ items?$/);
+}
+
+/** Opens a page of the shop and waits until it is ready to use. */
+export async function visit(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await waitForShop(page);
+  return response;
+}
+
+export const cartLabel = (count: number): string =>
+  `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+
+/** Checks the count the bag shows, both as read aloud and as drawn. */
+export async function expectCartCount(page: Page, count: number): Promise<void> {
+  await expect(cartButton(page)).toHaveAccessibleName(cartLabel(count));
+  await expect(page.getByTestId('cart-count')).toHaveText(String(count));
+}
+
+/** The add button of a product card, as a shopper finds it. */
+export const addButton = (page: Page, name: string): Locator =>
+  page.getByRole('button', { name: `Add ${name} to cart`, exact: true });
+
+/** A line of the checkout table. */
+export const checkoutRow = (page: Page, name: string): Locator =>
+  page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+export const checkoutTotal = (page: Page): Locator => page.getByText(/^Total - \$/);
+
+// ---------------------------------------------------------------------------------------------
+// The stored cart
+// ---------------------------------------------------------------------------------------------
+
+export const PERSIST_KEY = 'persist:root';
+
+/** A stored cart line as the shop writes it (price in cents), for an item of the catalogue. */
+export function storedLine(name: string, quantity: number): Record<string, unknown> {
+  const item: CatalogueItem = itemNamed(name);
+  const slug = item.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return {
+    id: item.id,
+    name: item.name,
+    imageUrl: `/images/items/${slug}`,
+    price: item.price * 100,
+    quantity,
+  };
+}
+
+/**
+ * The value redux-persist keeps under persist:root: every slice is JSON inside JSON. `extra`
+ * adds other keys (already serialised), as a hand edit might.
+ */
+export function persistedRoot(cartItems: unknown, extra: Record<string, string> = {}): string {
+  return JSON.stringify({
+    cart: JSON.stringify({ hidden: true, cartItems }),
+    ...extra,
+    _persist: JSON.stringify({ version: -1, rehydrated: true }),
+  });
+}
+
+/**
+ * Puts `value` under persist:root before the shop's first script runs, once per tab: a reload
+ * keeps whatever the shop wrote since (sessionStorage survives a reload, not a new tab).
+ */
+export async function seedStorage(target: Page | BrowserContext, value: string): Promise<void> {
+  await target.addInitScript(
+    ({ key, stored }) => {
+      try {
+        if (sessionStorage.getItem('e2e:seeded') !== null) return;
+        localStorage.setItem(key, stored);
+        sessionStorage.setItem('e2e:seeded', '1');
+      } catch {
+        // about:blank and the like have no storage.
+      }
+    },
+    { key: PERSIST_KEY, stored: value },
+  );
+}
+
+/** Seeds a valid stored cart of these lines (name and quantity). */
+export async function seedCart(
+  target: Page | BrowserContext,
+  lines: ReadonlyArray<readonly [name: string, quantity: number]>,
+): Promise<void> {
+  await seedStorage(target, persistedRoot(lines.map(([name, quantity]) => storedLine(name, quantity))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Watching a page for trouble
+// ---------------------------------------------------------------------------------------------
+
+export interface PageProblems {
+  /** console.error messages, with where they came from. */
+  consoleErrors: string[];
+  /** Uncaught exceptions. */
+  pageErrors: string[];
+  /** Every URL the page asked for. */
+  requests: string[];
+}
+
+/** Starts recording console errors, uncaught exceptions and requests of a page. */
+export function watchPage(page: Page): PageProblems {
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], requests: [] };
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url } = message.location();
+    problems.consoleErrors.push(url ? `${message.text()} (at ${url})` : message.text());
+  });
+  page.on('pageerror', (error) => problems.pageErrors.push(`${error.name}: ${error.message}`));
+  page.on('request', (request) => problems.requests.push(request.url()));
+  return problems;
+}
+
+/** Requests that went to any other host than the shop's own. */
+export function foreignRequests(requests: readonly string[], shopUrl: string): string[] {
+  const { origin } = new URL(shopUrl);
+  return requests.filter((url) => {
+    const { protocol, origin: requestOrigin } = new URL(url);
+    if (protocol === 'data:' || protocol === 'blob:') return false;
+    return requestOrigin !== origin;
+  });
+}
+
+/**
+ * Scrolls every image of the page into view, so lazy ones load, and waits until each has
+ * finished (loaded or failed).
+ */
+export async function loadAllImages(page: Page): Promise<void> {
+  const images = page.locator('img');
+  const count = await images.count();
+  for (let index = 0; index < count; index += 1) {
+    await images.nth(index).scrollIntoViewIfNeeded();
+  }
+  await expect
+    .poll(() =>
+      images.evaluateAll((list) =>
+        list.filter((image) => !(image as HTMLImageElement).complete).map((image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src),
+      ),
+    )
+    .toEqual([]);
+}
