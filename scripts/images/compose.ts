@@ -1,6 +1,6 @@
-import type { Box, Garment } from './garment';
-import { dropShadowFilter, floorShadowFill } from './shading';
-import { n, type SvgContext } from './svg-context';
+import type { Box, Garment } from './garment.ts';
+import { dropShadowFilter, floorShadowFill } from './shading.ts';
+import { n, type SvgContext } from './svg-context.ts';
 
 export interface Placement {
   /** Area the garment is fitted into, keeping its proportions, centred. */

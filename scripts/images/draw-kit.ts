@@ -1,7 +1,7 @@
-import { darken, edgeColour } from './colour';
-import { fabricFill, textureFill, type Fabric } from './patterns';
-import { shadeFill, type Shade } from './shading';
-import { n, type SvgContext } from './svg-context';
+import { brightness, darken, edgeColour } from './colour.ts';
+import { fabricFill, textureFill, type Fabric } from './patterns.ts';
+import { shadeFill, type Shade } from './shading.ts';
+import { n, type SvgContext } from './svg-context.ts';
 
 export interface ShapeStyle {
   shades?: readonly Shade[];
@@ -23,7 +23,10 @@ export function fabricShape(
     markup += `<path d="${d}" fill="${shadeFill(ctx, shade)}"/>`;
   const outline = style.outline ?? edgeColour(fabric.colour);
   if (outline !== false) {
-    markup += `<path d="${d}" fill="none" stroke="${outline}" stroke-width="${n(style.outlineWidth ?? 1.6)}" stroke-linejoin="round" stroke-opacity="0.75"/>`;
+    // Near-white cloth on a near-white backdrop needs a firmer edge to keep its shape.
+    const pale = brightness(fabric.colour) > 0.85;
+    const width = (style.outlineWidth ?? 1.6) * (pale ? 1.25 : 1);
+    markup += `<path d="${d}" fill="none" stroke="${outline}" stroke-width="${n(width)}" stroke-linejoin="round" stroke-opacity="${pale ? 0.95 : 0.75}"/>`;
   }
   return markup;
 }
@@ -60,7 +63,7 @@ function softBlur(ctx: SvgContext): string {
   return ctx.defineOnce(
     'soft-blur',
     (id) =>
-      `<filter id="${id}" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="2.4"/></filter>`,
+      `<filter id="${id}" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="3.2"/></filter>`,
   );
 }
 
@@ -71,7 +74,7 @@ export function fold(ctx: SvgContext, d: string, strength = 0.16, width = 6): st
 
 /** A soft lit ridge in the cloth. */
 export function sheen(ctx: SvgContext, d: string, strength = 0.2, width = 6): string {
-  return `<path d="${d}" fill="none" stroke="#fff" stroke-opacity="${strength}" stroke-width="${width}" stroke-linecap="round" filter="${softBlur(ctx)}"/>`;
+  return `<path d="${d}" fill="none" stroke="#fff" stroke-opacity="${n(strength * 0.7)}" stroke-width="${width}" stroke-linecap="round" filter="${softBlur(ctx)}"/>`;
 }
 
 /** A sewn-on button with two holes and a lit rim. */
@@ -111,4 +114,10 @@ export function transformed(markup: string, transform: string): string {
 /** The same markup mirrored about x = 0, for the left sleeve, pocket or shoe side. */
 export function mirrored(markup: string): string {
   return transformed(markup, 'scale(-1 1)');
+}
+
+/** Markup cut to a shape, so seams and quilting lines stop exactly at the garment's edge. */
+export function clipped(ctx: SvgContext, d: string, markup: string): string {
+  const clip = ctx.define('clip', (id) => `<clipPath id="${id}"><path d="${d}"/></clipPath>`);
+  return `<g clip-path="${clip}">${markup}</g>`;
 }

@@ -1,21 +1,51 @@
-import { darken, edgeColour, lighten } from './colour';
-import { button, fabricShape, fold, line, mirrored, sheen, solidShape, stitch, stud } from './draw-kit';
-import { box, type Garment } from './garment';
-import { symmetricPath, type Point } from './geometry';
-import type { Fabric } from './patterns';
-import { alongSleeve, cuffBand, sleeveOutline, type SleeveShape } from './sleeves';
-import type { SvgContext } from './svg-context';
+import { darken, edgeColour, lighten } from './colour.ts';
+import {
+  button,
+  clipped,
+  fabricShape,
+  fold,
+  line,
+  mirrored,
+  sheen,
+  solidShape,
+  stitch,
+  stud,
+} from './draw-kit.ts';
+import { box, type Garment } from './garment.ts';
+import { symmetricPath, type Point } from './geometry.ts';
+import type { Fabric } from './patterns.ts';
+import { alongSleeve, cuffBand, sleeveOutline, type SleeveShape } from './sleeves.ts';
+import type { SvgContext } from './svg-context.ts';
 
-const JACKET_SLEEVE: SleeveShape = { shoulder: [104, 20], armpit: [114, 112], outer: [188, 300], inner: [150, 312], topBulge: 16, underBulge: 0 };
+const JACKET_SLEEVE: SleeveShape = {
+  shoulder: [104, 20],
+  armpit: [114, 112],
+  outer: [188, 300],
+  inner: [150, 312],
+  topBulge: 16,
+  underBulge: 0,
+};
 
-function jacketSleeves(ctx: SvgContext, sleeve: SleeveShape, fabric: Fabric, details: string): string {
-  const one = fabricShape(ctx, sleeveOutline(sleeve), fabric, { shades: ['left-light'] }) + details;
+function jacketSleeves(
+  ctx: SvgContext,
+  sleeve: SleeveShape,
+  fabric: Fabric,
+  details: string,
+): string {
+  const outline = sleeveOutline(sleeve);
+  const one =
+    fabricShape(ctx, outline, fabric, { shades: ['left-light'] }) + clipped(ctx, outline, details);
   return one + mirrored(one);
 }
 
 /** The dark inside of the neck, seen behind a collar. */
 function neckInside(ctx: SvgContext, halfWidth: number, depth: number, colour: string): string {
-  return fabricShape(ctx, `M${-halfWidth},2 Q0,-12 ${halfWidth},2 L0,${depth} Z`, { colour: darken(colour, 0.45) }, { outline: false, shades: ['top-light'] });
+  return fabricShape(
+    ctx,
+    `M${-halfWidth},2 Q0,-12 ${halfWidth},2 L0,${depth} Z`,
+    { colour: darken(colour, 0.45) },
+    { outline: false, shades: ['top-light'] },
+  );
 }
 
 export interface JeanJacketOptions {
@@ -27,7 +57,10 @@ export interface JeanJacketOptions {
 }
 
 /** A trucker-style denim jacket: pointed yoke, flapped chest pockets, pleat seams, buttoned waistband. */
-export function drawJeanJacket(ctx: SvgContext, { denim, stitchColour, buttonColour, shearlingCollar }: JeanJacketOptions): Garment {
+export function drawJeanJacket(
+  ctx: SvgContext,
+  { denim, stitchColour, buttonColour, shearlingCollar }: JeanJacketOptions,
+): Garment {
   const seam = edgeColour(denim.colour);
   const sleeve = JACKET_SLEEVE;
   const outline = symmetricPath(
@@ -53,12 +86,18 @@ export function drawJeanJacket(ctx: SvgContext, { denim, stitchColour, buttonCol
     stitch('M12,79 L62,67 L114,63', stitchColour) +
     stitch('M40,108 L42,250 M46,108 L48,250 M78,108 L80,250 M84,108 L86,250', stitchColour) +
     line('M43,106 L45,250 M81,106 L83,250', seam, { width: 1.2, opacity: 0.6 }) +
-    fabricShape(ctx, 'M28,74 H86 V98 L57,110 L28,98 Z', denim, { shades: ['top-light'], outlineWidth: 1.3 }) +
+    fabricShape(ctx, 'M28,74 H86 V98 L57,110 L28,98 Z', denim, {
+      shades: ['top-light'],
+      outlineWidth: 1.3,
+    }) +
     stitch('M32,78 H82 V96 L57,106 L32,96 Z', stitchColour) +
     stud(ctx, 57, 99, 4.4, buttonColour) +
     line('M92,150 L106,214', seam, { width: 2.4, opacity: 0.7 }) +
     stitch('M96,148 L110,212', stitchColour) +
-    fabricShape(ctx, 'M10,250 H118 V278 H10 Z', denim, { shades: ['top-light'], outlineWidth: 1.2 }) +
+    fabricShape(ctx, 'M10,250 H118 V278 H10 Z', denim, {
+      shades: ['top-light'],
+      outlineWidth: 1.2,
+    }) +
     stitch('M12,255 H116 M12,273 H116', stitchColour) +
     stud(ctx, 98, 264, 4.4, buttonColour);
   const wing = shearlingCollar
@@ -67,14 +106,21 @@ export function drawJeanJacket(ctx: SvgContext, { denim, stitchColour, buttonCol
   const collarFabric = shearlingCollar ?? denim;
   const collarEdge = shearlingCollar ? false : undefined;
   const wingMarkup =
-    fabricShape(ctx, wing, collarFabric, { shades: ['left-light'], ...(collarEdge === false ? { outline: darken(collarFabric.colour, 0.2) } : {}) }) +
-    (shearlingCollar ? '' : stitch('M8,12 C24,30 42,46 52,64', stitchColour));
+    fabricShape(ctx, wing, collarFabric, {
+      shades: ['left-light'],
+      ...(collarEdge === false ? { outline: darken(collarFabric.colour, 0.2) } : {}),
+    }) + (shearlingCollar ? '' : stitch('M8,12 C24,30 42,46 52,64', stitchColour));
   const collar =
-    fabricShape(ctx, 'M-48,4 Q0,-20 48,4 L44,-10 Q0,-32 -44,-10 Z', collarFabric, { shades: ['top-light'], outlineWidth: 1.2 }) +
+    fabricShape(ctx, 'M-48,4 Q0,-20 48,4 L44,-10 Q0,-32 -44,-10 Z', collarFabric, {
+      shades: ['top-light'],
+      outlineWidth: 1.2,
+    }) +
     neckInside(ctx, 44, 30, shearlingCollar ? shearlingCollar.colour : denim.colour) +
     wingMarkup +
     mirrored(wingMarkup);
-  const buttons = [40, 92, 140, 188, 232, 264].map((y) => stud(ctx, 0, y, 4.8, buttonColour)).join('');
+  const buttons = [40, 92, 140, 188, 232, 264]
+    .map((y) => stud(ctx, 0, y, 4.8, buttonColour))
+    .join('');
   const markup =
     jacketSleeves(ctx, sleeve, denim, sleeveDetails) +
     fabricShape(ctx, outline, denim, { shades: ['sides', 'top-light'] }) +
@@ -96,7 +142,10 @@ export interface ShearlingJacketOptions {
 }
 
 /** An aviator-style suede jacket with a big fleece collar and lapels, fleece cuffs and hem. */
-export function drawShearlingJacket(ctx: SvgContext, { shell, fleece, hardware }: ShearlingJacketOptions): Garment {
+export function drawShearlingJacket(
+  ctx: SvgContext,
+  { shell, fleece, hardware }: ShearlingJacketOptions,
+): Garment {
   const seam = edgeColour(shell.colour);
   const sleeve = JACKET_SLEEVE;
   const outline = symmetricPath(
@@ -115,7 +164,8 @@ export function drawShearlingJacket(ctx: SvgContext, { shell, fleece, hardware }
     line('M120,60 Q150,150 160,260', seam, { width: 1.3, opacity: 0.5 }) +
     fold(ctx, 'M128,100 Q152,170 150,240', 0.18, 8) +
     sheen(ctx, 'M144,80 Q168,170 170,250', 0.14, 7);
-  const lapel = 'M34,0 C64,0 96,12 106,24 C110,64 108,100 100,132 L66,120 C44,148 22,170 4,196 L4,30 C12,16 22,6 34,0 Z';
+  const lapel =
+    'M34,0 C64,0 96,12 106,24 C110,64 108,100 100,132 L66,120 C44,148 22,170 4,196 L4,30 C12,16 22,6 34,0 Z';
   const half =
     line('M60,200 L108,180', darken(shell.colour, 0.4), { width: 3 }) +
     stitch('M58,206 L108,186', lighten(shell.colour, 0.2)) +
@@ -147,10 +197,20 @@ export interface TrenchCoatOptions {
 }
 
 /** A long double-breasted trench: notched lapels, epaulettes, belted waist, cuff straps. */
-export function drawTrenchCoat(ctx: SvgContext, { cloth, buttonColour, buckleColour }: TrenchCoatOptions): Garment {
+export function drawTrenchCoat(
+  ctx: SvgContext,
+  { cloth, buttonColour, buckleColour }: TrenchCoatOptions,
+): Garment {
   const seam = edgeColour(cloth.colour);
   const thread = darken(cloth.colour, 0.2);
-  const sleeve: SleeveShape = { shoulder: [104, 20], armpit: [114, 112], outer: [180, 360], inner: [142, 370], topBulge: 18, underBulge: 2 };
+  const sleeve: SleeveShape = {
+    shoulder: [104, 20],
+    armpit: [114, 112],
+    outer: [180, 360],
+    inner: [142, 370],
+    topBulge: 18,
+    underBulge: 2,
+  };
   const outline = symmetricPath(
     [0, 8],
     [
@@ -165,22 +225,53 @@ export function drawTrenchCoat(ctx: SvgContext, { cloth, buttonColour, buckleCol
   const strapAt = 64;
   const sleeveDetails =
     fabricShape(ctx, cuffBand(sleeve, strapAt), cloth, { outline: false }) +
-    fabricShape(ctx, 'M174,306 L138,314 L137,300 L174,292 Z', cloth, { shades: ['top-light'], outlineWidth: 1.3 }) +
+    fabricShape(ctx, 'M174,306 L138,314 L137,300 L174,292 Z', cloth, {
+      shades: ['top-light'],
+      outlineWidth: 1.3,
+    }) +
     solidShape(ctx, 'M150,296 h10 v16 h-10 Z', buckleColour, { outlineWidth: 1 }) +
     stitch('M178,352 L144,362', thread) +
     fold(ctx, 'M126,100 Q152,200 150,300', 0.16, 8) +
     sheen(ctx, 'M142,80 Q168,190 166,300', 0.14, 8);
-  const epaulette = fabricShape(ctx, 'M106,18 L56,6 L54,18 L106,32 Z', cloth, { shades: ['top-light'], outlineWidth: 1.2 }) + button(ctx, 62, 14, 4, buttonColour);
+  const epaulette =
+    fabricShape(ctx, 'M106,18 L56,6 L54,18 L106,32 Z', cloth, {
+      shades: ['top-light'],
+      outlineWidth: 1.2,
+    }) + button(ctx, 62, 14, 4, buttonColour);
   const lapel = 'M36,0 L96,20 L92,60 L74,62 L104,124 L0,196 L8,64 Q18,26 36,0 Z';
-  const lapelMarkup = fabricShape(ctx, lapel, cloth, { shades: ['left-light'], outlineWidth: 1.5 }) + stitch('M74,66 L98,122 L8,184', thread) + fold(ctx, 'M20,40 Q30,120 6,190', 0.1, 8);
-  const pocket = fabricShape(ctx, 'M58,330 L96,312 L100,324 L62,342 Z', cloth, { shades: ['top-light'], outlineWidth: 1.2 });
+  const lapelMarkup =
+    fabricShape(ctx, lapel, cloth, { shades: ['left-light'], outlineWidth: 1.5 }) +
+    stitch('M74,66 L98,122 L8,184', thread) +
+    fold(ctx, 'M20,40 Q30,120 6,190', 0.1, 8);
+  const pocket = fabricShape(ctx, 'M58,330 L96,312 L100,324 L62,342 Z', cloth, {
+    shades: ['top-light'],
+    outlineWidth: 1.2,
+  });
   const belt =
-    fabricShape(ctx, 'M-114,240 Q0,250 114,240 L114,266 Q0,276 -114,266 Z', cloth, { shades: ['top-light'], outlineWidth: 1.4 }) +
+    fabricShape(ctx, 'M-114,240 Q0,250 114,240 L114,266 Q0,276 -114,266 Z', cloth, {
+      shades: ['top-light'],
+      outlineWidth: 1.4,
+    }) +
     stitch('M-112,245 Q0,255 112,245 M-112,261 Q0,271 112,261', thread) +
-    solidShape(ctx, 'M-52,238 h24 v34 h-24 Z M-46,244 v22 h12 v-22 Z', buckleColour, { shades: ['left-light'], outlineWidth: 1 }) +
-    fabricShape(ctx, 'M-34,258 C-20,290 -28,330 -18,360 L-6,356 C-14,326 -8,290 -22,256 Z', cloth, { shades: ['left-light'], outlineWidth: 1.2 }) +
+    solidShape(ctx, 'M-52,238 h24 v34 h-24 Z M-46,244 v22 h12 v-22 Z', buckleColour, {
+      shades: ['left-light'],
+      outlineWidth: 1,
+    }) +
+    fabricShape(ctx, 'M-34,258 C-20,290 -28,330 -18,360 L-6,356 C-14,326 -8,290 -22,256 Z', cloth, {
+      shades: ['left-light'],
+      outlineWidth: 1.2,
+    }) +
     fabricShape(ctx, 'M104,236 h8 v34 h-8 Z M-112,236 h8 v34 h-8 Z', cloth, { outlineWidth: 1 });
-  const buttons = ([[-28, 220], [36, 220], [-28, 300], [36, 300], [-28, 360], [36, 360]] as const satisfies readonly Point[])
+  const buttons = (
+    [
+      [-28, 220],
+      [36, 220],
+      [-28, 300],
+      [36, 300],
+      [-28, 360],
+      [36, 360],
+    ] as const satisfies readonly Point[]
+  )
     .map(([x, y]) => button(ctx, x, y, 6, buttonColour))
     .join('');
   const markup =
@@ -196,7 +287,10 @@ export function drawTrenchCoat(ctx: SvgContext, { cloth, buttonColour, buckleCol
     stitch('M-140,490 Q0,500 140,490', thread) +
     epaulette +
     mirrored(epaulette) +
-    fabricShape(ctx, 'M-50,4 Q0,-18 50,4 L46,-12 Q0,-34 -46,-12 Z', cloth, { shades: ['top-light'], outlineWidth: 1.2 }) +
+    fabricShape(ctx, 'M-50,4 Q0,-18 50,4 L46,-12 Q0,-34 -46,-12 Z', cloth, {
+      shades: ['top-light'],
+      outlineWidth: 1.2,
+    }) +
     neckInside(ctx, 40, 50, cloth.colour) +
     lapelMarkup +
     mirrored(lapelMarkup) +
@@ -236,16 +330,25 @@ export function drawDownVest(ctx: SvgContext, { shell, lining, zip }: DownVestOp
   );
   const seams = seamYs.map((y) => `M-116,${y} Q0,${y + 4} 116,${y}`).join(' ');
   const armhole = 'M88,10 C84,70 92,110 110,118';
-  const pocket = line('M58,222 L90,196', darken(zip, 0.2), { width: 3.2 }) + solidShape(ctx, 'M86,194 l6,-2 l4,12 l-6,2 Z', zip, { outlineWidth: 0.8 });
+  const pocket =
+    line('M58,222 L90,196', darken(zip, 0.2), { width: 3.2 }) +
+    solidShape(ctx, 'M86,194 l6,-2 l4,12 l-6,2 Z', zip, { outlineWidth: 0.8 });
   const markup =
     fabricShape(ctx, outline, shell, { shades: ['sides'] }) +
     `<path d="${outline}" fill="${baffleShade}"/>` +
-    line(seams, darken(shell.colour, 0.5), { width: 1.6, opacity: 0.7 }) +
+    clipped(ctx, outline, line(seams, darken(shell.colour, 0.5), { width: 1.6, opacity: 0.7 })) +
     line(`${armhole} M-88,10 C-84,70 -92,110 -110,118`, darken(shell.colour, 0.4), { width: 5 }) +
     pocket +
     mirrored(pocket) +
-    fabricShape(ctx, 'M-46,-22 Q0,-34 46,-22 Q0,-8 -46,-22 Z', { colour: lining }, { outline: false, shades: ['top-light'] }) +
-    fabricShape(ctx, 'M-46,-22 Q0,-8 46,-22 L46,4 Q0,20 -46,4 Z', shell, { shades: ['top-light', 'sides'] }) +
+    fabricShape(
+      ctx,
+      'M-46,-22 Q0,-34 46,-22 Q0,-8 -46,-22 Z',
+      { colour: lining },
+      { outline: false, shades: ['top-light'] },
+    ) +
+    fabricShape(ctx, 'M-46,-22 Q0,-8 46,-22 L46,4 Q0,20 -46,4 Z', shell, {
+      shades: ['top-light', 'sides'],
+    }) +
     line('M0,-16 L0,306', darken(zip, 0.3), { width: 5 }) +
     line('M0,-16 L0,306', zip, { width: 7, dash: '1.6 1.8', cap: 'butt', opacity: 0.9 }) +
     solidShape(ctx, 'M-5,-12 h10 v22 h-10 Z', zip, { shades: ['left-light'], outlineWidth: 1 });
@@ -277,14 +380,33 @@ export function drawTrackSuit(ctx: SvgContext, { fabric, stripe, zip }: TrackSui
   const legStripe = `M84,${pantsTop + 30} C90,${pantsTop + 140} 84,${pantsTop + 300} 70,${pantsTop + 398}`;
   const legMarkup =
     line(legStripe, stripe, { width: 4 }) +
-    line(legStripe.replace(/(-?\d+),/g, (_, x: string) => `${Number(x) - 9},`), stripe, { width: 4 }) +
-    fabricShape(ctx, `M72,${pantsTop + 398} L26,${pantsTop + 400} L26,${pantsTop + 422} L72,${pantsTop + 420} Z`, rib, { outlineWidth: 1.2 }) +
+    line(
+      legStripe.replace(/(-?\d+),/g, (_, x: string) => `${Number(x) - 9},`),
+      stripe,
+      { width: 4 },
+    ) +
+    fabricShape(
+      ctx,
+      `M72,${pantsTop + 398} L26,${pantsTop + 400} L26,${pantsTop + 422} L72,${pantsTop + 420} Z`,
+      rib,
+      { outlineWidth: 1.2 },
+    ) +
     fold(ctx, `M40,${pantsTop + 170} Q50,${pantsTop + 280} 44,${pantsTop + 380}`, 0.14, 8) +
     sheen(ctx, `M60,${pantsTop + 160} Q70,${pantsTop + 280} 60,${pantsTop + 380}`, 0.14, 8);
-  const pantsMarkup = fabricShape(ctx, pants, fabric, { shades: ['sides'] }) + legMarkup + mirrored(legMarkup);
+  const pantsMarkup =
+    fabricShape(ctx, pants, fabric, { shades: ['sides'] }) + legMarkup + mirrored(legMarkup);
 
-  const sleeve: SleeveShape = { shoulder: [100, 18], armpit: [110, 108], outer: [184, 296], inner: [146, 308], topBulge: 16, underBulge: 0 };
-  const sleeveStripe = line(alongSleeve(sleeve, 7, 0.03, 0.86), stripe, { width: 4 }) + line(alongSleeve(sleeve, 16, 0.03, 0.86), stripe, { width: 4 });
+  const sleeve: SleeveShape = {
+    shoulder: [100, 18],
+    armpit: [110, 108],
+    outer: [184, 296],
+    inner: [146, 308],
+    topBulge: 16,
+    underBulge: 0,
+  };
+  const sleeveStripe =
+    line(alongSleeve(sleeve, 7, 0.03, 0.86), stripe, { width: 4 }) +
+    line(alongSleeve(sleeve, 16, 0.03, 0.86), stripe, { width: 4 });
   const sleeveDetails =
     sleeveStripe +
     fabricShape(ctx, cuffBand(sleeve, 24), rib, { outlineWidth: 1.2 }) +
@@ -310,8 +432,16 @@ export function drawTrackSuit(ctx: SvgContext, { fabric, stripe, zip }: TrackSui
     jacketHalf +
     mirrored(jacketHalf) +
     sheen(ctx, 'M-64,80 Q-46,160 -64,240', 0.14, 10) +
-    fabricShape(ctx, 'M-42,-20 Q0,-30 42,-20 Q0,-8 -42,-20 Z', { colour: darken(fabric.colour, 0.4) }, { outline: false }) +
-    fabricShape(ctx, 'M-42,-20 Q0,-8 42,-20 L44,6 Q0,20 -44,6 Z', rib, { shades: ['top-light'], outlineWidth: 1.2 }) +
+    fabricShape(
+      ctx,
+      'M-42,-20 Q0,-30 42,-20 Q0,-8 -42,-20 Z',
+      { colour: darken(fabric.colour, 0.4) },
+      { outline: false },
+    ) +
+    fabricShape(ctx, 'M-42,-20 Q0,-8 42,-20 L44,6 Q0,20 -44,6 Z', rib, {
+      shades: ['top-light'],
+      outlineWidth: 1.2,
+    }) +
     line('M0,-16 L0,302', darken(zip, 0.35), { width: 4 }) +
     line('M0,-16 L0,302', zip, { width: 5, dash: '1.4 1.4', cap: 'butt' }) +
     solidShape(ctx, 'M-4,-10 h8 v20 h-8 Z', zip, { shades: ['left-light'], outlineWidth: 1 }) +

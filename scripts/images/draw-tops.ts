@@ -1,14 +1,16 @@
-import { darken, edgeColour, lighten } from './colour';
-import { button, fabricShape, fold, line, mirrored, sheen, stitch } from './draw-kit';
-import { box, type Garment } from './garment';
-import { symmetricPath } from './geometry';
-import type { Fabric } from './patterns';
-import { acrossSleeve, cuffBand, sleeveOutline, type SleeveShape } from './sleeves';
-import type { SvgContext } from './svg-context';
+import { darken, edgeColour, lighten } from './colour.ts';
+import { button, clipped, fabricShape, fold, line, mirrored, sheen, stitch } from './draw-kit.ts';
+import { box, type Garment } from './garment.ts';
+import { symmetricPath } from './geometry.ts';
+import type { Fabric } from './patterns.ts';
+import { acrossSleeve, cuffBand, sleeveOutline, type SleeveShape } from './sleeves.ts';
+import type { SvgContext } from './svg-context.ts';
 
 /** Both sleeves: the right one as given, the left mirrored. */
 function pairOfSleeves(ctx: SvgContext, shape: SleeveShape, fabric: Fabric, details = ''): string {
-  const one = fabricShape(ctx, sleeveOutline(shape), fabric, { shades: ['left-light'] }) + details;
+  const outline = sleeveOutline(shape);
+  const one =
+    fabricShape(ctx, outline, fabric, { shades: ['left-light'] }) + clipped(ctx, outline, details);
   return one + mirrored(one);
 }
 
@@ -287,13 +289,14 @@ function flutterBlouse(ctx: SvgContext, { body }: BlouseOptions): Garment {
 
 function collaredBlouse(ctx: SvgContext, { body, buttonColour }: BlouseOptions): Garment {
   const seam = edgeColour(body.colour);
+  const buttonTone = buttonColour ?? '#f4efe6';
   const sleeve: SleeveShape = {
-    shoulder: [86, 16],
+    shoulder: [84, 14],
     armpit: [100, 98],
-    outer: [170, 292],
+    outer: [172, 290],
     inner: [134, 302],
-    topBulge: 22,
-    underBulge: 4,
+    topBulge: 26,
+    underBulge: 6,
   };
   const outline = symmetricPath(
     [0, 6],
@@ -301,50 +304,55 @@ function collaredBlouse(ctx: SvgContext, { body, buttonColour }: BlouseOptions):
       { to: [38, 0], c1: [22, 6] },
       { to: [90, 16] },
       { to: [101, 98], c1: [92, 60] },
-      { to: [94, 170], c1: [104, 140] },
-      { to: [112, 316], c1: [96, 240] },
+      { to: [92, 170], c1: [104, 140] },
+      { to: [112, 316], c1: [94, 240] },
       { to: [0, 322], c1: [64, 330] },
     ],
   );
   const sleeveDetails =
-    fabricShape(ctx, cuffBand(sleeve, 24), body, { outlineWidth: 1.2 }) +
-    button(ctx, 157, 286, 3.6, buttonColour ?? '#f4efe6') +
-    fold(ctx, 'M104,40 Q120,44 128,70', 0.14, 4) +
-    fold(ctx, 'M120,100 Q140,180 142,260', 0.14, 7) +
-    sheen(ctx, 'M134,80 Q160,170 160,250', 0.2, 7);
-  const collarWing = 'M2,2 C20,-6 40,-6 50,0 C58,22 60,40 56,58 C40,52 18,36 2,22 Z';
+    fold(ctx, 'M96,22 Q110,30 112,52', 0.2, 4) +
+    fold(ctx, 'M104,18 Q122,26 128,50', 0.16, 4) +
+    fabricShape(ctx, cuffBand(sleeve, 26), body, { shades: ['top-light'], outlineWidth: 1.2 }) +
+    button(ctx, 158, 284, 3.6, buttonTone) +
+    fold(ctx, 'M120,100 Q142,180 144,262', 0.2, 8) +
+    fold(ctx, 'M150,150 Q160,200 160,250', 0.14, 6);
+  const collarWing = 'M2,4 C20,-4 42,-4 56,4 C66,26 62,48 46,62 C30,58 12,40 2,22 Z';
+  const wing =
+    fabricShape(ctx, collarWing, body, { shades: ['left-light', 'top-light'], outlineWidth: 1.4 }) +
+    stitch('M9,12 C24,6 44,8 50,14 C58,30 54,44 44,54', seam);
   const collar =
     fabricShape(
       ctx,
-      'M-44,2 Q0,-18 44,2 L40,-8 Q0,-28 -40,-8 Z',
+      'M-44,4 Q0,-18 44,4 L40,-8 Q0,-28 -40,-8 Z',
       { colour: darken(body.colour, 0.06) },
       { outlineWidth: 1.2 },
     ) +
     fabricShape(
       ctx,
-      'M-40,0 Q0,-14 40,0 L0,30 Z',
-      { colour: darken(body.colour, 0.32) },
+      'M-40,2 Q0,-12 40,2 L0,30 Z',
+      { colour: darken(body.colour, 0.3) },
       { outline: false },
     ) +
-    fabricShape(ctx, collarWing, body, { shades: ['left-light'], outlineWidth: 1.4 }) +
-    mirrored(fabricShape(ctx, collarWing, body, { shades: ['left-light'], outlineWidth: 1.4 })) +
-    stitch('M8,10 C22,30 40,44 50,50', seam) +
-    mirrored(stitch('M8,10 C22,30 40,44 50,50', seam));
-  const buttons = [54, 104, 154, 204, 254]
-    .map((y) => button(ctx, 0, y, 4.2, buttonColour ?? '#f4efe6'))
+    wing +
+    mirrored(wing);
+  const buttons = [46, 96, 146, 196, 246, 292]
+    .map((y) => button(ctx, 0, y, 4.4, buttonTone))
     .join('');
   const markup =
     pairOfSleeves(ctx, sleeve, body, sleeveDetails) +
     fabricShape(ctx, outline, body, { shades: ['sides', 'top-light'] }) +
-    line('M-10,24 L-10,320 M10,24 L10,320', seam, { width: 1.1, opacity: 0.5 }) +
-    fold(ctx, 'M-30,40 Q-50,140 -40,230', 0.1, 9) +
-    fold(ctx, 'M-80,190 Q-86,250 -100,310', 0.12, 7) +
-    fold(ctx, 'M50,180 Q60,250 64,314', 0.12, 7) +
-    sheen(ctx, 'M-58,60 Q-62,170 -60,290', 0.2, 12) +
+    fabricShape(ctx, 'M-12,24 L12,24 L12,321 L-12,321 Z', body, {
+      shades: ['sides'],
+      outlineWidth: 1.1,
+    }) +
+    fold(ctx, 'M-40,60 Q-54,140 -44,230', 0.14, 9) +
+    fold(ctx, 'M-80,190 Q-86,250 -100,310', 0.16, 8) +
+    fold(ctx, 'M50,180 Q60,250 64,314', 0.16, 8) +
+    fold(ctx, 'M40,60 Q50,110 44,150', 0.12, 8) +
     collar +
     buttons +
     hemStitch(108, 312, seam);
-  return { markup, bounds: box(-176, -24, 352, 350), stance: 'flat' };
+  return { markup, bounds: box(-178, -24, 356, 350), stance: 'flat' };
 }
 
 export interface ButtonShirtOptions {

@@ -1,4 +1,4 @@
-import { n } from './svg-context';
+import { n } from './svg-context.ts';
 
 export type Point = readonly [x: number, y: number];
 
@@ -9,7 +9,7 @@ export interface Segment {
   c2?: Point;
 }
 
-function pointText([x, y]: Point): string {
+export function pointText([x, y]: Point): string {
   return `${n(x)},${n(y)}`;
 }
 
@@ -81,4 +81,43 @@ export function blobPath(centre: Point, radii: readonly number[], rotation = 0):
     d += ` Q${pointText(point)} ${pointText(mid(point, next))}`;
   });
   return `${d} Z`;
+}
+
+/** A cubic Bézier curve, for measuring points along a drawn edge. */
+export interface Cubic {
+  from: Point;
+  c1: Point;
+  c2: Point;
+  to: Point;
+}
+
+export function cubicPoint({ from, c1, c2, to }: Cubic, t: number): Point {
+  const u = 1 - t;
+  const a = u * u * u;
+  const b = 3 * u * u * t;
+  const c = 3 * u * t * t;
+  const d = t * t * t;
+  return [
+    a * from[0] + b * c1[0] + c * c2[0] + d * to[0],
+    a * from[1] + b * c1[1] + c * c2[1] + d * to[1],
+  ];
+}
+
+/** Unit vector to the left of the curve's direction of travel at t. */
+export function cubicNormal(curve: Cubic, t: number): Point {
+  const [x0, y0] = cubicPoint(curve, Math.max(0, t - 0.01));
+  const [x1, y1] = cubicPoint(curve, Math.min(1, t + 0.01));
+  const length = Math.hypot(x1 - x0, y1 - y0) || 1;
+  return [(y1 - y0) / length, -(x1 - x0) / length];
+}
+
+/** The point at t pushed `distance` along the curve's left normal. */
+export function offsetPoint(curve: Cubic, t: number, distance: number): Point {
+  const [x, y] = cubicPoint(curve, t);
+  const [nx, ny] = cubicNormal(curve, t);
+  return [x + nx * distance, y + ny * distance];
+}
+
+export function cubicText({ c1, c2, to }: Cubic): string {
+  return `C${pointText(c1)} ${pointText(c2)} ${pointText(to)}`;
 }

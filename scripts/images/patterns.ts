@@ -1,6 +1,6 @@
-import { darken, lighten } from './colour';
-import { blobPath, seededRandom, type Point } from './geometry';
-import { n, type SvgContext } from './svg-context';
+import { darken, lighten } from './colour.ts';
+import { blobPath, seededRandom, type Point } from './geometry.ts';
+import { n, type SvgContext } from './svg-context.ts';
 
 /** A coloured print on the cloth. */
 export type Print =
@@ -128,18 +128,20 @@ function camoTile(print: Extract<Print, { kind: 'camo' }>, ground: string): [num
   const random = seededRandom(7);
   let content = `<rect width="${size}" height="${size}" fill="${ground}"/>`;
   print.colours.forEach((colour, layer) => {
+    // Long, ragged, overlapping patches read as camouflage; round ones read as spots.
     const blobs = Array.from({ length: 6 - layer }, () => {
       const centre: Point = [random() * size, random() * size];
-      const base = size * (0.1 - layer * 0.012);
-      const radii = Array.from({ length: 8 }, () => base * (0.55 + random() * 0.9));
-      return { centre, radii, rotation: random() * 6 };
+      const base = size * (0.12 - layer * 0.018);
+      const radii = Array.from({ length: 11 }, () => base * (0.45 + random() * 1.1));
+      return { centre, radii, rotation: random() * 6, turn: random() * 180 };
     });
     content += `<g fill="${colour}">${wrapped(size, (dx, dy) =>
       blobs
-        .map(
-          (b) =>
-            `<path d="${blobPath([b.centre[0] + dx, b.centre[1] + dy], b.radii, b.rotation)}"/>`,
-        )
+        .map((b) => {
+          const x = b.centre[0] + dx;
+          const y = b.centre[1] + dy;
+          return `<path d="${blobPath([0, 0], b.radii, b.rotation)}" transform="translate(${n(x)} ${n(y)}) rotate(${n(b.turn)}) scale(2 0.75)"/>`;
+        })
         .join(''),
     )}</g>`;
   });
@@ -232,9 +234,9 @@ function textureTile(id: string, texture: Texture): string {
       return tile(id, 6, 6, `<rect width="6" height="0.8" fill="#fff" opacity="0.05"/>`);
     case 'suede': {
       const random = seededRandom(3);
-      const specks = Array.from({ length: 26 }, () => {
+      const specks = Array.from({ length: 40 }, () => {
         const light = random() > 0.5;
-        return `<circle cx="${n(random() * 24)}" cy="${n(random() * 24)}" r="${n(0.5 + random() * 0.8)}" fill="${light ? '#fff' : '#000'}" opacity="${light ? 0.1 : 0.09}"/>`;
+        return `<circle cx="${n(random() * 24)}" cy="${n(random() * 24)}" r="${n(0.4 + random() * 0.5)}" fill="${light ? '#fff' : '#000'}" opacity="${light ? 0.07 : 0.06}"/>`;
       }).join('');
       return tile(id, 24, 24, specks);
     }

@@ -1,4 +1,4 @@
-import type { SvgContext } from './svg-context';
+import type { SvgContext } from './svg-context.ts';
 
 /**
  * Light comes from the upper left, as in a studio product shot. Each shade is a translucent

@@ -1,4 +1,4 @@
-import { pathOf, type Point, type Segment } from './geometry';
+import { pathOf, type Point, type Segment } from './geometry.ts';
 
 /**
  * A sleeve laid flat, right side of the garment; the left is its mirror image. The sleeve is

@@ -51,19 +51,26 @@ describe('pages', () => {
 
   it('answers a repeat visit with 304 when the page has not changed', async () => {
     const first = await app.inject({ url: '/shop' });
-    const again = await app.inject({ url: '/shop', headers: { 'if-none-match': first.headers.etag } });
+    const again = await app.inject({
+      url: '/shop',
+      headers: { 'if-none-match': first.headers.etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
 
-  it.each(['/nope', '/shop/nope', '/shop/hats/extra', '/404', '/shop/index.html', '/__spa-fallback.html'])(
-    'answers %s with the not-found page and HTTP 404',
-    async (url) => {
-      const response = await app.inject({ url });
-      expect(response.statusCode).toBe(404);
-      expect(response.body).toContain('Page not found');
-    },
-  );
+  it.each([
+    '/nope',
+    '/shop/nope',
+    '/shop/hats/extra',
+    '/404',
+    '/shop/index.html',
+    '/__spa-fallback.html',
+  ])('answers %s with the not-found page and HTTP 404', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Page not found');
+  });
 
   it('sends /shop/ to the canonical /shop, keeping the query', async () => {
     const response = await app.inject({ url: '/shop/?ref=mail' });
@@ -105,7 +112,9 @@ describe('start-up', () => {
     const empty = await mkdtemp(path.join(tmpdir(), 'crwn-empty-'));
     await mkdir(path.join(empty, 'assets'));
     await mkdir(path.join(empty, 'images'));
-    await expect(buildApp({ CLIENT_DIR: empty, LOG_LEVEL: 'silent' })).rejects.toThrow(/npm run build/);
+    await expect(buildApp({ CLIENT_DIR: empty, LOG_LEVEL: 'silent' })).rejects.toThrow(
+      /npm run build/,
+    );
     await rm(empty, { recursive: true, force: true });
   });
 });

@@ -78,7 +78,9 @@ describe('cart rules', () => {
 
 describe('restoring a stored cart', () => {
   it('rebuilds lines from the catalogue, ignoring stored names and prices', () => {
-    const stored = [{ id: 1, name: 'Free hat', price: 1, imageUrl: 'https://evil.example/x.png', quantity: 2 }];
+    const stored = [
+      { id: 1, name: 'Free hat', price: 1, imageUrl: 'https://evil.example/x.png', quantity: 2 },
+    ];
     expect(restoreCartLines(stored)).toEqual([{ ...brownBrim, quantity: 2 }]);
   });
 

@@ -6,7 +6,14 @@ describe('the starting catalogue', () => {
     const summary = COLLECTION_IDS.map((id) => {
       const { items } = COLLECTIONS[id];
       const prices = items.map((item) => item.price / 100);
-      return [id, items[0]?.id, items.at(-1)?.id, items.length, Math.min(...prices), Math.max(...prices)];
+      return [
+        id,
+        items[0]?.id,
+        items.at(-1)?.id,
+        items.length,
+        Math.min(...prices),
+        Math.max(...prices),
+      ];
     });
     expect(summary).toEqual([
       ['hats', 1, 9, 9, 14, 35],

@@ -21,7 +21,13 @@ describe('the store', () => {
     expect(state.user).toEqual({ currentUser: null });
     expect(state.cart).toEqual({ hidden: true, cartItems: [] });
     expect(state.directory.sections).toHaveLength(5);
-    expect(Object.keys(state.shop.collections)).toEqual(['hats', 'sneakers', 'jackets', 'womens', 'mens']);
+    expect(Object.keys(state.shop.collections)).toEqual([
+      'hats',
+      'sneakers',
+      'jackets',
+      'womens',
+      'mens',
+    ]);
   });
 
   it('restores only the cart, rebuilt from the catalogue, from whatever was stored', () => {
@@ -30,7 +36,13 @@ describe('the store', () => {
       type: REHYDRATE,
       key: 'root',
       payload: {
-        cart: { hidden: false, cartItems: [{ id: 1, quantity: 2, price: 1 }, { id: 404, quantity: 1 }] },
+        cart: {
+          hidden: false,
+          cartItems: [
+            { id: 1, quantity: 2, price: 1 },
+            { id: 404, quantity: 1 },
+          ],
+        },
         user: { currentUser: { id: 'intruder', displayName: 'Mallory' } },
         _persist: { version: -1, rehydrated: true },
       },

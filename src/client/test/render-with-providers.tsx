@@ -27,7 +27,12 @@ function LocationProbe() {
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { preloadedState = {}, restored = true, route = '/', authClient = accountsUnavailableClient }: Options = {},
+  {
+    preloadedState = {},
+    restored = true,
+    route = '/',
+    authClient = accountsUnavailableClient,
+  }: Options = {},
 ) {
   const store = makeStore({
     ...preloadedState,

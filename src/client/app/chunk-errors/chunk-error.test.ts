@@ -17,7 +17,9 @@ describe('chunk failures', () => {
 
   it('finds the URL in Chromium and Firefox failed-import messages', () => {
     expect(
-      urlOfFailedImport(new TypeError('Failed to fetch dynamically imported module: http://x/assets/a-12345678.js')),
+      urlOfFailedImport(
+        new TypeError('Failed to fetch dynamically imported module: http://x/assets/a-12345678.js'),
+      ),
     ).toBe('http://x/assets/a-12345678.js');
     expect(
       urlOfFailedImport(new TypeError('error loading dynamically imported module: http://x/b.js')),

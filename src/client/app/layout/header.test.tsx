@@ -6,7 +6,12 @@ import type { AuthClient } from '../../features/user/auth-client.ts';
 import { Header } from './header.tsx';
 
 const brownBrim = findItem(1)!;
-const shopper = { id: 'u1', displayName: 'Ada', email: 'ada@example.com', createdAt: '2026-01-01T00:00:00.000Z' };
+const shopper = {
+  id: 'u1',
+  displayName: 'Ada',
+  email: 'ada@example.com',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 describe('Header', () => {
   it('links the logo, SHOP, CONTACT and SIGN IN when signed out', () => {

@@ -17,14 +17,23 @@ describe('CartDropdown', () => {
   it('lists each line as quantity x $price with its name and image', () => {
     renderWithProviders(<CartDropdown />, {
       preloadedState: {
-        cart: { hidden: false, cartItems: [{ ...brownBrim, quantity: 2 }, { ...adidasNmd, quantity: 1 }] },
+        cart: {
+          hidden: false,
+          cartItems: [
+            { ...brownBrim, quantity: 2 },
+            { ...adidasNmd, quantity: 1 },
+          ],
+        },
       },
     });
     const lines = screen.getAllByRole('listitem');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toHaveTextContent('Brown Brim2 x $25');
     expect(lines[1]).toHaveTextContent('Adidas NMD1 x $220');
-    expect(lines[0]?.querySelector('img')).toHaveAttribute('src', '/images/items/brown-brim-320.jpg');
+    expect(lines[0]?.querySelector('img')).toHaveAttribute(
+      'src',
+      '/images/items/brown-brim-320.jpg',
+    );
   });
 
   it('goes to /checkout and closes on GO TO CHECKOUT', async () => {

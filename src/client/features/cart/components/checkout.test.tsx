@@ -10,7 +10,13 @@ const adidasNmd = findItem(10)!;
 function renderCheckout() {
   return renderWithProviders(<Checkout />, {
     preloadedState: {
-      cart: { hidden: true, cartItems: [{ ...brownBrim, quantity: 2 }, { ...adidasNmd, quantity: 1 }] },
+      cart: {
+        hidden: true,
+        cartItems: [
+          { ...brownBrim, quantity: 2 },
+          { ...adidasNmd, quantity: 1 },
+        ],
+      },
     },
   });
 }

@@ -17,8 +17,12 @@ describe('CollectionsOverview', () => {
       'WOMENS',
       'MENS',
     ]);
-    for (const preview of previews) expect(within(preview).getAllByRole('listitem')).toHaveLength(4);
-    expect(within(previews[0]!).getByRole('link', { name: 'HATS' })).toHaveAttribute('href', '/shop/hats');
+    for (const preview of previews)
+      expect(within(preview).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(previews[0]!).getByRole('link', { name: 'HATS' })).toHaveAttribute(
+      'href',
+      '/shop/hats',
+    );
   });
 
   it('adds an item to the cart, by click or by keyboard', async () => {

@@ -30,7 +30,10 @@ describe('SignInForm', () => {
     expect(email).toBeRequired();
     expect(screen.getByLabelText('Password')).toBeRequired();
     expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
-    expect(screen.getByRole('button', { name: 'Sign In With Google' })).toHaveAttribute('type', 'button');
+    expect(screen.getByRole('button', { name: 'Sign In With Google' })).toHaveAttribute(
+      'type',
+      'button',
+    );
   });
 
   it('signs in with the typed details and clears the form after success', async () => {
