@@ -1,39 +1,17 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { buildTestApp, writeFakeBuild, type TestApp } from './test/test-app.ts';
 
-let clientDir: string;
-let app: Awaited<ReturnType<typeof buildApp>>;
-
-/** A stand-in for `build/client` with the shapes the real build writes. */
-async function writeFakeBuild(dir: string) {
-  const files: Record<string, string> = {
-    'index.html': '<h1>home</h1>',
-    'shop/index.html': '<h1>shop</h1>',
-    'shop/hats/index.html': '<h1>hats</h1>',
-    '404/index.html': '<h1>Page not found</h1>',
-    '__spa-fallback.html': '<div>fallback</div>',
-    'assets/root-AbCdEf12.js': 'console.log(1)',
-    'images/items/brown-brim-320.jpg': 'jpeg bytes',
-    'favicon.svg': '<svg/>',
-  };
-  for (const [file, body] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await writeFile(path.join(dir, file), body);
-  }
-}
+let app: TestApp;
 
 beforeAll(async () => {
-  clientDir = await mkdtemp(path.join(tmpdir(), 'crwn-client-'));
-  await writeFakeBuild(clientDir);
-  app = await buildApp({ CLIENT_DIR: clientDir, LOG_LEVEL: 'silent' });
+  app = await buildTestApp();
 });
 
 afterAll(async () => {
   await app.close();
-  await rm(clientDir, { recursive: true, force: true });
 });
 
 describe('pages', () => {
@@ -109,12 +87,14 @@ describe('static files', () => {
 
 describe('start-up', () => {
   it('refuses to start without a build, saying what to run', async () => {
-    const empty = await mkdtemp(path.join(tmpdir(), 'crwn-empty-'));
-    await mkdir(path.join(empty, 'assets'));
-    await mkdir(path.join(empty, 'images'));
-    await expect(buildApp({ CLIENT_DIR: empty, LOG_LEVEL: 'silent' })).rejects.toThrow(
-      /npm run build/,
-    );
+    const empty = await writeFakeBuild({ 'assets/.keep': '', 'images/.keep': '' });
+    const config = loadConfig({
+      CLIENT_DIR: empty,
+      LOG_LEVEL: 'silent',
+      DATABASE_FILE: ':memory:',
+      AUTH_SECRET: 'x'.repeat(32),
+    });
+    await expect(buildApp(config)).rejects.toThrow(/npm run build/);
     await rm(empty, { recursive: true, force: true });
   });
 });

@@ -1,51 +1,57 @@
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import path from 'node:path';
+import { createAuth, migrateAuthTables } from './auth/auth.ts';
+import { deriveSecret, loadAuthSecret } from './auth/secrets.ts';
 import type { Config } from './config.ts';
+import { openSqliteDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { crossSiteGuard } from './http/cross-site-guard.ts';
 import { prerenderedPages } from './plugins/prerendered-pages.ts';
+import { staticFiles } from './plugins/static-files.ts';
+import { createProfileHub } from './profiles/profile-hub.ts';
+import { createProfileRepository } from './profiles/profile-repository.ts';
+import { authRoutes } from './routes/auth/auth-routes.ts';
+import { googlePopupRoutes } from './routes/auth/google-popup-routes.ts';
+import { usersRoutes } from './routes/users/users-routes.ts';
 
-const ONE_YEAR_MS = 31_536_000_000;
-const ONE_DAY_MS = 86_400_000;
+/** Bodies of this API are small forms; anything larger is a mistake or an attack. */
+const BODY_LIMIT_BYTES = 16 * 1024;
 
-/** Builds the shop's server without listening, so tests can call `app.inject()`. */
-export async function buildApp(config: Pick<Config, 'CLIENT_DIR' | 'LOG_LEVEL'>) {
-  const app = Fastify({ logger: { level: config.LOG_LEVEL } });
+/**
+ * Builds the shop's server without listening, so tests can call `app.inject()`: the database
+ * (migrated), accounts, profile documents, and the built pages.
+ */
+export async function buildApp(config: Config) {
+  const app = Fastify({ logger: { level: config.LOG_LEVEL }, bodyLimit: BODY_LIMIT_BYTES });
 
+  const database = openSqliteDatabase(config.DATABASE_FILE);
+  app.addHook('onClose', () => database.close());
+  await migrateToLatest(database.db);
+
+  const secret = loadAuthSecret(config);
+  const authDependencies = {
+    config,
+    db: database.db,
+    secret,
+    localOidcClientSecret: deriveSecret(secret, 'local-oidc-client'),
+  };
+  await migrateAuthTables(authDependencies);
+  const auth = createAuth(authDependencies);
+  const profiles = createProfileRepository(database.db);
+  const hub = createProfileHub();
+
+  crossSiteGuard(app, { publicUrl: config.PUBLIC_URL });
   await app.register(fastifyHelmet, {
     // The prerendered pages carry React Router's inline boot scripts; a CSP with their hashes
     // comes with the performance work (issue #5). The other headers apply now.
     contentSecurityPolicy: false,
   });
 
-  // Files the build named by content hash never change: cache them for good.
-  await app.register(fastifyStatic, {
-    root: path.join(config.CLIENT_DIR, 'assets'),
-    prefix: '/assets/',
-    wildcard: false,
-    index: false,
-    immutable: true,
-    maxAge: ONE_YEAR_MS,
-  });
-  // Images are named by what they show, not by content: cached a day, then revalidated.
-  await app.register(fastifyStatic, {
-    root: path.join(config.CLIENT_DIR, 'images'),
-    prefix: '/images/',
-    decorateReply: false,
-    wildcard: false,
-    index: false,
-    maxAge: ONE_DAY_MS,
-  });
-  // Files at the top of the build (favicon and the like); pages are served by the next plugin.
-  await app.register(fastifyStatic, {
-    root: config.CLIENT_DIR,
-    prefix: '/',
-    decorateReply: false,
-    index: false,
-    allowedPath: (pathname) => /^\/[^/]+$/.test(pathname) && !pathname.endsWith('.html'),
-    maxAge: ONE_DAY_MS,
-  });
+  await app.register(authRoutes, { auth, config });
+  googlePopupRoutes(app, { auth, config });
+  usersRoutes(app, { auth, profiles, hub });
 
+  await app.register(staticFiles, { clientDir: config.CLIENT_DIR });
   await app.register(prerenderedPages, { clientDir: config.CLIENT_DIR });
   return app;
 }

@@ -4,12 +4,40 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  CLIENT_DIR: z.string().min(1).default(path.join(repoRoot, 'build/client')),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const optionalText = z
+  .string()
+  .transform((value) => value.trim() || undefined)
+  .optional();
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** The address shoppers use, e.g. https://shop.example.com; cookies are Secure when https. */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    CLIENT_DIR: z.string().min(1).default(path.join(repoRoot, 'build/client')),
+    DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+    /** The SQLite file; `:memory:` keeps everything in memory (tests). */
+    DATABASE_FILE: z.string().min(1).optional(),
+    /** Signs sessions and cookies. Generated into DATA_DIR on first start when not given. */
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
+    message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    path: ['GOOGLE_CLIENT_SECRET'],
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    DATABASE_FILE: env.DATABASE_FILE ?? path.join(env.DATA_DIR, 'shop.sqlite'),
+  }));
 
 export type Config = z.infer<typeof envSchema>;
 

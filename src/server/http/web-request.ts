@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Rebuilds a Fastify request as a web `Request`, for libraries (better-auth) that speak fetch.
+ * The body was already parsed (and limited) by Fastify; JSON is sent on as JSON.
+ */
+export function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  headers.delete('content-length');
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
+  return new Request(new URL(request.url, publicUrl), {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(request.body) : undefined,
+  });
+}
+
+/** Sends a web `Response` through Fastify, keeping every Set-Cookie header. */
+export async function sendWebResponse(
+  reply: FastifyReply,
+  response: Response,
+): Promise<FastifyReply> {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie' || name === 'content-length') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+}
+
+/** The request's headers as web `Headers`, for better-auth's server-side API. */
+export function webHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  return headers;
+}
