@@ -94,6 +94,11 @@ export default tseslint.config(
     },
   },
   {
+    // expect(mock.method) reads a method off an object on purpose.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/unbound-method': 'off' },
+  },
+  {
     files: ['src/client/app/hooks.ts', 'src/client/test/**'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -17,6 +17,7 @@ export default {
     '/checkout',
     '/signin',
     '/contact',
+    '/account',
     NOT_FOUND_PATH,
   ],
 } satisfies Config;

@@ -45,6 +45,9 @@ export async function buildApp(config: Config) {
     // The prerendered pages carry React Router's inline boot scripts; a CSP with their hashes
     // comes with the performance work (issue #5). The other headers apply now.
     contentSecurityPolicy: false,
+    // The Google sign-in popup reports back to the page that opened it; plain same-origin
+    // would cut that link as soon as the popup visits the provider.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 
   await app.register(authRoutes, { auth, config });

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { accountsUnavailableClient } from '../features/user/accounts-unavailable-client.ts';
 import { AuthClientContext, type AuthClient } from '../features/user/auth-client.ts';
 import { currentUserChanged } from '../features/user/user-slice.ts';
 import { getAppStore, startCartPersistence } from './app-store.ts';
+import { getAuthClient } from './auth-client-instance.ts';
 import type { AppStore } from './store.ts';
 
 interface ProvidersProps {
@@ -18,7 +18,7 @@ interface ProvidersProps {
 export function Providers({
   children,
   store: givenStore,
-  authClient = accountsUnavailableClient,
+  authClient = getAuthClient(),
   persistCart = true,
 }: ProvidersProps) {
   const [store] = useState(() => givenStore ?? getAppStore());

@@ -8,5 +8,6 @@ export default [
   route('checkout', 'routes/checkout.tsx'),
   route('signin', 'routes/sign-in.tsx'),
   route('contact', 'routes/contact.tsx'),
+  route('account', 'routes/account.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

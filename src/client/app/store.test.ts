@@ -18,7 +18,7 @@ describe('persistence config', () => {
 describe('the store', () => {
   it('starts with the four slices of the spec', () => {
     const state = makeStore().getState();
-    expect(state.user).toEqual({ currentUser: null });
+    expect(state.user).toEqual({ currentUser: null, authResolved: false });
     expect(state.cart).toEqual({ hidden: true, cartItems: [] });
     expect(state.directory.sections).toHaveLength(5);
     expect(Object.keys(state.shop.collections)).toEqual([

@@ -4,8 +4,8 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Providers } from '../app/providers.tsx';
 import { makeStore, type RootState } from '../app/store.ts';
-import { accountsUnavailableClient } from '../features/user/accounts-unavailable-client.ts';
 import type { AuthClient } from '../features/user/auth-client.ts';
+import { fakeAuthClient } from './fake-auth-client.ts';
 
 interface Options {
   preloadedState?: Partial<RootState>;
@@ -31,7 +31,7 @@ export function renderWithProviders(
     preloadedState = {},
     restored = true,
     route = '/',
-    authClient = accountsUnavailableClient,
+    authClient = fakeAuthClient(),
   }: Options = {},
 ) {
   const store = makeStore({

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -11,14 +14,39 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
+/** A port the system says is free now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
 /**
- * Starts the built shop as a real process, exactly as `npm run serve` does, on a port the
- * system picks, and resolves with its URL once it listens.
+ * Starts the built shop as a real process, exactly as `npm run serve` does, on a free port with
+ * a fresh data folder, and resolves with its URL once it listens. The shop must know its own
+ * address (PUBLIC_URL) before it starts, for cookies and the sign-in redirects, so the port is
+ * chosen first.
  */
 export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningShop> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'crwn-e2e-data-'));
   const child = spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      // Specs sign many shoppers up from one address; the limits are tested on the server.
+      AUTH_IP_LIMIT_PER_MINUTE: '10000',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
@@ -26,10 +54,9 @@ export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningSho
     const timer = setTimeout(() => reject(new Error('The shop did not start within 20 s')), 20_000);
     child.once('exit', (code) => reject(new Error(`The shop exited with code ${code}`)));
     lines.on('line', (line) => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-      if (match?.[1]) {
+      if (line.includes(`Server listening at http://127.0.0.1:${port}`)) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(`http://127.0.0.1:${port}`);
       }
     });
   });
@@ -37,9 +64,11 @@ export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningSho
     url,
     process: child,
     async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

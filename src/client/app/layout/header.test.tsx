@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { findItem } from '#shared/catalogue.ts';
 import { renderWithProviders } from '../../test/render-with-providers.tsx';
-import type { AuthClient } from '../../features/user/auth-client.ts';
+import { fakeAuthClient } from '../../test/fake-auth-client.ts';
 import { Header } from './header.tsx';
 
 const brownBrim = findItem(1)!;
@@ -24,16 +24,7 @@ describe('Header', () => {
 
   it('shows SIGN OUT to a signed-in shopper and signs out with the auth client', async () => {
     const signOut = vi.fn(() => Promise.resolve());
-    const authClient: AuthClient = {
-      signInWithEmail: vi.fn(),
-      signUpWithEmail: vi.fn(),
-      signInWithGoogle: vi.fn(),
-      signOut,
-      onAuthStateChanged: (listener) => {
-        listener(shopper);
-        return () => {};
-      },
-    };
+    const authClient = fakeAuthClient({ signOut }, shopper);
     const { user } = renderWithProviders(<Header />, { authClient });
     expect(screen.queryByRole('link', { name: 'SIGN IN' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'SIGN OUT' }));

@@ -25,6 +25,11 @@ export function Header() {
         <Link className="header__option" to="/contact">
           CONTACT
         </Link>
+        {currentUser && (
+          <Link className="header__option" to="/account">
+            ACCOUNT
+          </Link>
+        )}
         {currentUser ? (
           <button
             type="button"

@@ -12,9 +12,11 @@ export interface CurrentUser {
 
 export interface UserState {
   currentUser: CurrentUser | null;
+  /** False until the identity service has answered once: signed out and not yet known differ. */
+  authResolved: boolean;
 }
 
-const initialState: UserState = { currentUser: null };
+const initialState: UserState = { currentUser: null, authResolved: false };
 
 export const userSlice = createSlice({
   name: 'user',
@@ -23,6 +25,7 @@ export const userSlice = createSlice({
     /** The auth state changed: a profile when signed in, null when signed out. */
     currentUserChanged(state, action: PayloadAction<CurrentUser | null>) {
       state.currentUser = action.payload;
+      state.authResolved = true;
     },
   },
 });

@@ -1,23 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
-import { AuthError, type AuthClient } from '../auth-client.ts';
+import { fakeAuthClient } from '../../../test/fake-auth-client.ts';
+import { AuthError } from '../auth-client.ts';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm, PASSWORD_MISMATCH_ALERT } from './sign-up-form.tsx';
-
-function fakeAuthClient(overrides: Partial<AuthClient> = {}): AuthClient {
-  return {
-    signInWithEmail: vi.fn(() => Promise.resolve()),
-    signUpWithEmail: vi.fn(() => Promise.resolve()),
-    signInWithGoogle: vi.fn(() => Promise.resolve()),
-    signOut: vi.fn(() => Promise.resolve()),
-    onAuthStateChanged: (listener) => {
-      listener(null);
-      return () => {};
-    },
-    ...overrides,
-  };
-}
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -71,15 +58,6 @@ describe('SignInForm', () => {
     const { user } = renderWithProviders(<SignInForm />, { authClient });
     await user.click(screen.getByRole('button', { name: 'Sign In With Google' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/check your connection/i);
-  });
-
-  it('tells the shopper that accounts are not open yet with the default client', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { user } = renderWithProviders(<SignInForm />);
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Accounts are not open yet');
   });
 });
 
