@@ -1,0 +1,40 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect } from './test.ts';
+
+export const PASSWORD = 'correct horse battery';
+
+let counter = 0;
+
+/** An email address no other spec uses, in this run or another. */
+export function freshEmail(label = 'shopper'): string {
+  counter += 1;
+  return `${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+export const signInForm = (page: Page): Locator =>
+  page.getByRole('region', { name: 'I already have an account' });
+export const signUpForm = (page: Page): Locator =>
+  page.getByRole('region', { name: 'I do not have a account' });
+
+/** Creates an account through the API, as another device would; returns its email. */
+export async function createAccount(
+  request: APIRequestContext,
+  name = 'Ada',
+  email = freshEmail(),
+): Promise<string> {
+  const response = await request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return email;
+}
+
+/** Signs in through the sign-in form, as a shopper does, and waits for the header to say so. */
+export async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/signin');
+  const form = signInForm(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'SIGN OUT' })).toBeVisible();
+}
