@@ -1,9 +1,17 @@
 import fastifyHelmet from '@fastify/helmet';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createAttemptLimiter } from './auth/attempt-limiter.ts';
 import { createAuth, migrateAuthTables } from './auth/auth.ts';
+import {
+  LOCAL_OIDC_CLIENT_ID,
+  LOCAL_OIDC_PATH,
+  googleCallbackUrl,
+} from './auth/google-provider.ts';
+import { createLocalAccountRepository } from './auth/local-oidc/local-account-repository.ts';
+import { localOidcPlugin } from './auth/local-oidc/local-oidc-plugin.ts';
 import { deriveSecret, loadAuthSecret } from './auth/secrets.ts';
 import type { Config } from './config.ts';
-import { openSqliteDatabase } from './db/database.ts';
+import { openSqliteDatabase, type ShopDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { crossSiteGuard } from './http/cross-site-guard.ts';
 import { prerenderedPages } from './plugins/prerendered-pages.ts';
@@ -13,6 +21,44 @@ import { createProfileRepository } from './profiles/profile-repository.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
 import { googlePopupRoutes } from './routes/auth/google-popup-routes.ts';
 import { usersRoutes } from './routes/users/users-routes.ts';
+
+/**
+ * The local OpenID provider that stands in for Google when no Google credentials are set, with
+ * its password form limited per IP like the shop's own sign-in.
+ */
+async function registerLocalGoogle(
+  app: FastifyInstance,
+  config: Config,
+  db: ShopDatabase['db'],
+  { secret, localOidcClientSecret }: { secret: string; localOidcClientSecret: string },
+) {
+  const perIp = createAttemptLimiter({ max: config.AUTH_IP_LIMIT_PER_MINUTE, windowMs: 60_000 });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || !/^\/oidc\/interaction\/[^/]+\/login$/.test(request.url))
+      return;
+    const wait = perIp.hit(request.ip);
+    if (wait > 0) {
+      return reply
+        .status(429)
+        .header('retry-after', String(wait))
+        .type('text/plain')
+        .send('Too many attempts. Try again in a minute.');
+    }
+  });
+  await app.register(localOidcPlugin, {
+    issuer: `${config.PUBLIC_URL}${LOCAL_OIDC_PATH}`,
+    clients: [
+      {
+        clientId: LOCAL_OIDC_CLIENT_ID,
+        clientSecret: localOidcClientSecret,
+        redirectUris: [googleCallbackUrl(config.PUBLIC_URL)],
+      },
+    ],
+    accounts: createLocalAccountRepository(db),
+    cookieKeys: [deriveSecret(secret, 'local-oidc-cookies')],
+    secureCookies: config.PUBLIC_URL.startsWith('https://'),
+  });
+}
 
 /** Bodies of this API are small forms; anything larger is a mistake or an attack. */
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -50,6 +96,9 @@ export async function buildApp(config: Config) {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 
+  if (!config.GOOGLE_CLIENT_ID) {
+    await registerLocalGoogle(app, config, database.db, authDependencies);
+  }
   await app.register(authRoutes, { auth, config });
   googlePopupRoutes(app, { auth, config });
   usersRoutes(app, { auth, profiles, hub });

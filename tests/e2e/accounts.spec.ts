@@ -20,7 +20,7 @@ test.describe('accounts', () => {
 
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('button', { name: 'SIGN OUT' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'SIGN IN' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toHaveCount(0);
 
     await page.goto('/signin');
     await expect(page).toHaveURL('/');
@@ -54,7 +54,7 @@ test.describe('accounts', () => {
     await form.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(form.getByRole('alert')).toHaveText('Wrong email or password.');
     await expect(form.getByLabel('Email')).toHaveValue(email);
-    await expect(page.getByRole('link', { name: 'SIGN IN' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
   });
 
   test('a session survives a reload, and sign-out ends it', async ({ page, request }) => {
@@ -64,9 +64,9 @@ test.describe('accounts', () => {
     await expect(page.getByRole('button', { name: 'SIGN OUT' })).toBeVisible();
 
     await page.getByRole('button', { name: 'SIGN OUT' }).click();
-    await expect(page.getByRole('link', { name: 'SIGN IN' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('link', { name: 'SIGN IN' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name.endsWith('session_token'))).toBeUndefined();
   });

@@ -4,7 +4,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -12,6 +11,22 @@ export interface RunningShop {
   url: string;
   process: ChildProcess;
   stop(): Promise<void>;
+}
+
+/** Resolves once the shop answers HTTP; rejects if it exits or takes over 20 s. */
+async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The shop exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/favicon.svg`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('The shop did not start within 20 s');
 }
 
 /** A port the system says is free now. */
@@ -44,22 +59,19 @@ export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningSho
       DATA_DIR: dataDir,
       // Specs sign many shoppers up from one address; the limits are tested on the server.
       AUTH_IP_LIMIT_PER_MINUTE: '10000',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The shop did not start within 20 s')), 20_000);
-    child.once('exit', (code) => reject(new Error(`The shop exited with code ${code}`)));
-    lines.on('line', (line) => {
-      if (line.includes(`Server listening at http://127.0.0.1:${port}`)) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${port}`);
-      }
-    });
-  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilServing(url, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     process: child,

@@ -1,0 +1,317 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type Interaction, type Provider } from 'oidc-provider';
+import {
+  anotherAccountPage,
+  chooserPage,
+  messagePage,
+  PAGE_CONTENT_SECURITY_POLICY,
+  type ChooserAccount,
+} from './interaction-pages.ts';
+import {
+  forgetAccount,
+  rememberAccount,
+  type KnownAccountsCookie,
+} from './known-accounts-cookie.ts';
+import {
+  isEmailTakenError,
+  isPlausibleEmail,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  normaliseEmail,
+  type LocalAccount,
+  type LocalAccountRepository,
+} from './local-account-repository.ts';
+
+export interface InteractionRoutesOptions {
+  provider: Provider;
+  accounts: LocalAccountRepository;
+  knownAccounts: KnownAccountsCookie;
+  /** e.g. /oidc/interaction: the pages live at <base>/<uid> and below. */
+  interactionBasePath: string;
+}
+
+type InteractionRequest = FastifyRequest<{ Params: { uid: string } }>;
+
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+/** The forms hold an email, a name and a password: a few KB at most. */
+const FORM_BODY_LIMIT = 16 * 1024;
+
+/** A text field of a parsed form body; '' when missing. */
+function field(body: unknown, name: string): string {
+  if (typeof body !== 'object' || body === null || !(name in body)) return '';
+  const value: unknown = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : '';
+}
+
+function stringArray(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', PAGE_CONTENT_SECURITY_POLICY)
+    .send(html);
+}
+
+function sendExpired(reply: FastifyReply): FastifyReply {
+  return sendPage(
+    reply,
+    400,
+    messagePage(
+      'This sign-in has expired',
+      'This sign-in page is no longer valid. Close this window and sign in again from the shop.',
+    ),
+  );
+}
+
+/**
+ * The account chooser and sign-in form of the local OpenID provider, at
+ * <base>/<uid> (chooser), <base>/<uid>/another (form), and POST <uid>/select, /login, /forget,
+ * /abort. Each request must carry oidc-provider's interaction cookie for that very uid, which
+ * ties the forms to the browser and the authorization request that started them.
+ */
+export function interactionRoutes(
+  app: FastifyInstance,
+  { provider, accounts, knownAccounts, interactionBasePath }: InteractionRoutesOptions,
+  done: (error?: Error) => void,
+): void {
+  // Our own tiny form parser in this context, whatever the app registered globally.
+  if (app.hasContentTypeParser(FORM_CONTENT_TYPE)) app.removeContentTypeParser(FORM_CONTENT_TYPE);
+  app.addContentTypeParser(
+    FORM_CONTENT_TYPE,
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      done(null, Object.fromEntries(new URLSearchParams(text)));
+    },
+  );
+
+  const pathOf = (uid: string) => `${interactionBasePath}/${encodeURIComponent(uid)}`;
+
+  /** The interaction this request belongs to, or null when it expired or is someone else's. */
+  async function loadInteraction(
+    request: InteractionRequest,
+    reply: FastifyReply,
+  ): Promise<Interaction | null> {
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      return interaction.uid === request.params.uid ? interaction : null;
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) return null;
+      throw error;
+    }
+  }
+
+  async function knownAccountsOf(subs: readonly string[]): Promise<ChooserAccount[]> {
+    const found = await Promise.all(subs.map((sub) => accounts.findBySub(sub)));
+    return found.filter((account): account is LocalAccount => account !== null);
+  }
+
+  async function sendChooser(
+    request: InteractionRequest,
+    reply: FastifyReply,
+    status = 200,
+    error?: string,
+  ): Promise<FastifyReply> {
+    const known = await knownAccountsOf(knownAccounts.read(request.headers.cookie));
+    const html = chooserPage({
+      interactionPath: pathOf(request.params.uid),
+      accounts: known,
+      error,
+    });
+    return sendPage(reply, status, html);
+  }
+
+  /**
+   * First-party clients get no consent screen: grant what the request asked for (its OIDC
+   * scopes, plus any claims or resource scopes oidc-provider reports as missing).
+   */
+  async function grantRequested(interaction: Interaction, accountId: string): Promise<string> {
+    const clientId = String(interaction.params.client_id);
+    const existing = interaction.grantId
+      ? await provider.Grant.find(interaction.grantId)
+      : undefined;
+    const grant =
+      existing?.accountId === accountId && existing.clientId === clientId
+        ? existing
+        : new provider.Grant({ accountId, clientId });
+
+    const scope = interaction.params.scope;
+    grant.addOIDCScope(typeof scope === 'string' ? scope : 'openid');
+    const { details } = interaction.prompt;
+    const missingClaims = stringArray(details.missingOIDCClaims);
+    if (missingClaims.length) grant.addOIDCClaims(missingClaims);
+    const missingResourceScopes = details.missingResourceScopes;
+    if (typeof missingResourceScopes === 'object' && missingResourceScopes !== null) {
+      for (const [resource, scopes] of Object.entries(missingResourceScopes)) {
+        grant.addResourceScope(resource, stringArray(scopes).join(' '));
+      }
+    }
+    return grant.save();
+  }
+
+  /**
+   * The browser's provider session belongs to another account: end it. Otherwise oidc-provider
+   * would stop at a "sign out first?" page on resume, which Google's chooser never shows.
+   */
+  async function endOtherSession(interaction: Interaction): Promise<void> {
+    const sessionUid = interaction.session?.uid;
+    interaction.session = undefined;
+    await interaction.persist();
+    if (sessionUid) await (await provider.Session.findByUid(sessionUid))?.destroy();
+  }
+
+  /** Signs `accountId` in, remembers it in this browser and returns to oidc-provider. */
+  async function finishAs(
+    request: InteractionRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    accountId: string,
+  ): Promise<FastifyReply> {
+    if (interaction.session && interaction.session.accountId !== accountId) {
+      await endOtherSession(interaction);
+    }
+    const grantId = await grantRequested(interaction, accountId);
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { select_account: {}, login: { accountId }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
+    const known = rememberAccount(knownAccounts.read(request.headers.cookie), accountId);
+    return reply.header('set-cookie', knownAccounts.serialize(known)).redirect(returnTo, 303);
+  }
+
+  app.get(`${interactionBasePath}/:uid`, async (request: InteractionRequest, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    if (!interaction) return sendExpired(reply);
+
+    // Signed in already but a scope is new to the grant: first-party, so no consent screen.
+    if (interaction.prompt.name === 'consent' && interaction.session) {
+      const grantId = await grantRequested(interaction, interaction.session.accountId);
+      const returnTo = await provider.interactionResult(request.raw, reply.raw, {
+        consent: { grantId },
+      });
+      return reply.redirect(returnTo, 303);
+    }
+    return sendChooser(request, reply);
+  });
+
+  app.get(`${interactionBasePath}/:uid/another`, async (request: InteractionRequest, reply) => {
+    if (!(await loadInteraction(request, reply))) return sendExpired(reply);
+    const html = anotherAccountPage({
+      interactionPath: pathOf(request.params.uid),
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+    });
+    return sendPage(reply, 200, html);
+  });
+
+  app.post(`${interactionBasePath}/:uid/select`, async (request: InteractionRequest, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    if (!interaction) return sendExpired(reply);
+
+    const sub = field(request.body, 'sub');
+    const known = knownAccounts.read(request.headers.cookie);
+    // Only accounts that signed in with this browser may continue without a password.
+    if (!known.includes(sub)) {
+      return sendChooser(
+        request,
+        reply,
+        403,
+        'Sign in to that account with "Use another account".',
+      );
+    }
+    const account = await accounts.findBySub(sub);
+    if (!account) {
+      reply.header('set-cookie', knownAccounts.serialize(forgetAccount(known, sub)));
+      return sendPage(
+        reply,
+        404,
+        chooserPage({
+          interactionPath: pathOf(request.params.uid),
+          accounts: await knownAccountsOf(forgetAccount(known, sub)),
+          error: 'That account no longer exists.',
+        }),
+      );
+    }
+    return finishAs(request, reply, interaction, account.sub);
+  });
+
+  app.post(`${interactionBasePath}/:uid/forget`, async (request: InteractionRequest, reply) => {
+    if (!(await loadInteraction(request, reply))) return sendExpired(reply);
+    const known = forgetAccount(
+      knownAccounts.read(request.headers.cookie),
+      field(request.body, 'sub'),
+    );
+    return reply
+      .header('set-cookie', knownAccounts.serialize(known))
+      .redirect(pathOf(request.params.uid), 303);
+  });
+
+  app.post(`${interactionBasePath}/:uid/abort`, async (request: InteractionRequest, reply) => {
+    if (!(await loadInteraction(request, reply))) return sendExpired(reply);
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { error: 'access_denied', error_description: 'The user cancelled the sign-in.' },
+      { mergeWithLastSubmission: false },
+    );
+    return reply.redirect(returnTo, 303);
+  });
+
+  app.post(`${interactionBasePath}/:uid/login`, async (request: InteractionRequest, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    if (!interaction) return sendExpired(reply);
+
+    const typedEmail = field(request.body, 'email').trim();
+    const name = field(request.body, 'name').trim();
+    const password = field(request.body, 'password');
+    const formAgain = (status: number, error: string) =>
+      sendPage(
+        reply,
+        status,
+        anotherAccountPage({
+          interactionPath: pathOf(request.params.uid),
+          email: typedEmail,
+          name,
+          error,
+          minPasswordLength: MIN_PASSWORD_LENGTH,
+        }),
+      );
+
+    const email = normaliseEmail(typedEmail);
+    if (!isPlausibleEmail(email)) return formAgain(400, 'Enter a valid email address.');
+    if (password.length > MAX_PASSWORD_LENGTH) {
+      return formAgain(400, `Use a password of at most ${MAX_PASSWORD_LENGTH} characters.`);
+    }
+
+    let account: LocalAccount | null;
+    if (await accounts.findByEmail(email)) {
+      account = await accounts.verifyCredentials(email, password);
+    } else {
+      if (!name) return formAgain(400, 'Enter your name to create an account with this email.');
+      if (name.length > MAX_NAME_LENGTH) {
+        return formAgain(400, `Use a name of at most ${MAX_NAME_LENGTH} characters.`);
+      }
+      if (password.length < MIN_PASSWORD_LENGTH) {
+        return formAgain(400, `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+      }
+      try {
+        account = await accounts.create({ email, name, password });
+      } catch (error) {
+        // Someone created it a moment ago: treat it like any existing account.
+        if (!isEmailTakenError(error)) throw error;
+        account = await accounts.verifyCredentials(email, password);
+      }
+    }
+    if (!account) return formAgain(401, 'Wrong email or password.');
+    return finishAs(request, reply, interaction, account.sub);
+  });
+  done();
+}

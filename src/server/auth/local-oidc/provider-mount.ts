@@ -1,0 +1,59 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { Provider } from 'oidc-provider';
+
+export interface ProviderMountOptions {
+  provider: Provider;
+  /** The issuer's path, e.g. /oidc: every request under it goes to the provider. */
+  issuerPath: string;
+}
+
+const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'];
+
+/**
+ * Hands every request under the issuer's path (except the interaction pages, which are more
+ * specific Fastify routes) to oidc-provider's Koa app. Register it as its own plugin: it removes
+ * the body parsers of its encapsulated context, because oidc-provider reads the request stream
+ * itself and refuses bodies a parser already consumed.
+ */
+export function providerMount(
+  app: FastifyInstance,
+  { provider, issuerPath }: ProviderMountOptions,
+  done: (error?: Error) => void,
+): void {
+  app.removeAllContentTypeParsers();
+  // Accept any body without reading it; the stream stays untouched for oidc-provider.
+  app.addContentTypeParser('*', (_request, _payload, done) => {
+    done(null, undefined);
+  });
+
+  const callback = provider.callback();
+
+  async function handOver(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    // Headers that hooks set through Fastify (helmet writes to the raw response itself) would be
+    // lost once the reply is hijacked.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    reply.hijack();
+
+    // oidc-provider routes on paths relative to where it is mounted and finds the mount path
+    // from req.originalUrl, as Express's app.use(path, ...) leaves them.
+    const raw: IncomingMessage & { originalUrl?: string } = request.raw;
+    const originalUrl = raw.url ?? '/';
+    const rest = originalUrl.slice(issuerPath.length);
+    raw.originalUrl = originalUrl;
+    raw.url = rest.startsWith('/') ? rest : `/${rest}`;
+    try {
+      await callback(raw, reply.raw);
+    } finally {
+      raw.url = originalUrl;
+    }
+  }
+
+  // HEAD is listed explicitly, so Fastify must not also derive one from GET.
+  const route = { method: METHODS, handler: handOver, exposeHeadRoute: false } as const;
+  app.route({ ...route, url: issuerPath });
+  app.route({ ...route, url: `${issuerPath}/*` });
+  done();
+}

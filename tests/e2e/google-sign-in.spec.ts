@@ -1,0 +1,89 @@
+import type { Locator, Page } from '@playwright/test';
+import { PASSWORD, freshEmail, signInForm } from './support/accounts.ts';
+import { expect, test } from './support/test.ts';
+
+/** Clicks Sign In With Google and returns the popup it opens. */
+async function openGooglePopup(page: Page): Promise<Page> {
+  await page.goto('/signin');
+  const popupOpened = page.waitForEvent('popup');
+  await signInForm(page).getByRole('button', { name: 'Sign In With Google' }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+  return popup;
+}
+
+/** Clicks a button that ends the popup's work, and waits until the popup has closed. */
+async function clickAndWaitForClose(popup: Page, button: Locator): Promise<void> {
+  const closed = popup.waitForEvent('close');
+  await button.click({ noWaitAfter: true });
+  await closed;
+}
+
+test.describe('Sign In With Google (the local stand-in for Google)', () => {
+  test('adds a new account in the popup, then chooses it again from the list', async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    const email = freshEmail('google');
+
+    // First time: this browser knows no account yet.
+    let popup = await openGooglePopup(page);
+    await expect(popup.getByRole('list', { name: 'Accounts used in this browser' })).toHaveCount(0);
+    await popup.getByRole('link', { name: 'Use another account' }).click();
+    await popup.getByLabel('Email').fill(email);
+    await popup.getByLabel(/^Name/).fill('Grace Hopper');
+    await popup.getByLabel(/^Password/).fill(PASSWORD);
+    await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Continue' }));
+
+    await expect(page.getByRole('button', { name: 'SIGN OUT' })).toBeVisible();
+    await expect(page).toHaveURL('/');
+    await page.getByRole('link', { name: 'ACCOUNT' }).click();
+    await expect(page.getByTestId('account-display-name')).toHaveText('Grace Hopper');
+
+    // Signed out, the chooser is shown again, and lists the account used before.
+    await page.getByRole('button', { name: 'SIGN OUT' }).click();
+    await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
+    popup = await openGooglePopup(page);
+    const known = popup.getByRole('list', { name: 'Accounts used in this browser' });
+    await expect(known.getByRole('button', { name: /^Grace Hopper/ })).toContainText(email);
+    await clickAndWaitForClose(popup, known.getByRole('button', { name: /^Grace Hopper/ }));
+    await expect(page.getByRole('button', { name: 'SIGN OUT' })).toBeVisible();
+  });
+
+  test('shows the chooser every time, even to a shopper already signed in to the provider', async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    const email = freshEmail('google');
+    let popup = await openGooglePopup(page);
+    await popup.getByRole('link', { name: 'Use another account' }).click();
+    await popup.getByLabel('Email').fill(email);
+    await popup.getByLabel(/^Name/).fill('Alan');
+    await popup.getByLabel(/^Password/).fill(PASSWORD);
+    await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Continue' }));
+    await page.getByRole('button', { name: 'SIGN OUT' }).click();
+
+    popup = await openGooglePopup(page);
+    await expect(popup.getByRole('link', { name: 'Use another account' })).toBeVisible();
+    await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Cancel' }));
+    await expect(signInForm(page).getByRole('alert')).toHaveText(/did not complete|closed/);
+    await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
+  });
+
+  test("another browser does not see this browser's accounts", async ({ browser }) => {
+    const first = await browser.newContext();
+    const email = freshEmail('google');
+    let popup = await openGooglePopup(await first.newPage());
+    await popup.getByRole('link', { name: 'Use another account' }).click();
+    await popup.getByLabel('Email').fill(email);
+    await popup.getByLabel(/^Name/).fill('Ada');
+    await popup.getByLabel(/^Password/).fill(PASSWORD);
+    await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Continue' }));
+    await first.close();
+
+    const second = await browser.newContext();
+    popup = await openGooglePopup(await second.newPage());
+    await expect(popup.getByText(email)).toHaveCount(0);
+    await second.close();
+  });
+});
