@@ -53,7 +53,7 @@ export async function benchAccounts(): Promise<Figures> {
     const email = `bench-${Date.now()}@example.com`;
     const signUp = await fetch(`${shop.url}/api/auth/sign-up/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: shop.url },
       body: JSON.stringify({ name: 'Bench', email, password: PASSWORD }),
     });
     const { user } = (await signUp.json()) as { user: { id: string } };
@@ -67,7 +67,7 @@ export async function benchAccounts(): Promise<Figures> {
       const started = performance.now();
       const response = await fetch(`${shop.url}/api/auth/sign-in/email`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', origin: shop.url },
         body: JSON.stringify({ email, password: PASSWORD }),
       });
       await response.arrayBuffer();
@@ -78,7 +78,7 @@ export async function benchAccounts(): Promise<Figures> {
     const documentUrl = `${shop.url}/api/users/${user.id}`;
     await fetch(documentUrl, {
       method: 'PUT',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { cookie, 'content-type': 'application/json', origin: shop.url },
       body: '{}',
     });
     const controller = new AbortController();
@@ -103,7 +103,7 @@ export async function benchAccounts(): Promise<Figures> {
       );
       await fetch(documentUrl, {
         method: 'PATCH',
-        headers: { cookie, 'content-type': 'application/json' },
+        headers: { cookie, 'content-type': 'application/json', origin: shop.url },
         body: JSON.stringify({ displayName: name }),
       });
       await allReached;
