@@ -13,13 +13,13 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
+        {/* First in <head>: it must listen before any of the app's files can fail to load. */}
+        <script dangerouslySetInnerHTML={{ __html: BOOT_ERROR_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {/* Runs before the app's scripts, so it sees them fail to load. */}
-        <script dangerouslySetInnerHTML={{ __html: BOOT_ERROR_SCRIPT }} />
       </head>
       <body>
         {children}

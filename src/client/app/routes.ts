@@ -1,10 +1,15 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { COLLECTION_IDS } from '../../shared/catalogue.ts';
 
-// Each route module is its own lazily loaded chunk.
+// Each route module is its own lazily loaded chunk. Every collection gets a route of its own
+// rather than one `shop/:collectionId`, so any other path under /shop falls to the not-found
+// route, exactly as the server's 404 page was prerendered (no hydration mismatch).
 export default [
   index('routes/home.tsx'),
   route('shop', 'routes/shop.tsx'),
-  route('shop/:collectionId', 'routes/collection.tsx'),
+  ...COLLECTION_IDS.map((id) =>
+    route(`shop/${id}`, 'routes/collection.tsx', { id: `collection-${id}` }),
+  ),
   route('checkout', 'routes/checkout.tsx'),
   route('signin', 'routes/sign-in.tsx'),
   route('contact', 'routes/contact.tsx'),

@@ -19,7 +19,9 @@ export const CHROMIUM_ARGS = [
 export function chromiumPath(): string {
   const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(candidate)) {
-    throw new Error(`No Chromium at ${candidate}: run \`apt-get install chromium\` or set CHROMIUM_PATH.`);
+    throw new Error(
+      `No Chromium at ${candidate}: run \`apt-get install chromium\` or set CHROMIUM_PATH.`,
+    );
   }
   return candidate;
 }

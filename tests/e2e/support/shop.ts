@@ -115,7 +115,10 @@ export async function seedCart(
   target: Page | BrowserContext,
   lines: ReadonlyArray<readonly [name: string, quantity: number]>,
 ): Promise<void> {
-  await seedStorage(target, persistedRoot(lines.map(([name, quantity]) => storedLine(name, quantity))));
+  await seedStorage(
+    target,
+    persistedRoot(lines.map(([name, quantity]) => storedLine(name, quantity))),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -167,7 +170,11 @@ export async function loadAllImages(page: Page): Promise<void> {
   await expect
     .poll(() =>
       images.evaluateAll((list) =>
-        list.filter((image) => !(image as HTMLImageElement).complete).map((image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src),
+        list
+          .filter((image) => !(image as HTMLImageElement).complete)
+          .map(
+            (image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src,
+          ),
       ),
     )
     .toEqual([]);

@@ -29,7 +29,8 @@ export const BOOT_ERROR_SCRIPT = `(() => {
   };
   window.addEventListener('error', (event) => {
     const el = event.target;
-    if (el instanceof HTMLScriptElement && el.src) show(el.src);
-    else if (el instanceof HTMLLinkElement && /modulepreload|stylesheet/.test(el.rel)) show(el.href);
+    if (el instanceof HTMLLinkElement && /modulepreload|stylesheet/.test(el.rel)) show(el.href);
+    // The boot module has no src: one of its imports failed; name it if a preload did not.
+    else if (el instanceof HTMLScriptElement) show(el.src || location.pathname + ' (app start)');
   }, true);
 })();`;

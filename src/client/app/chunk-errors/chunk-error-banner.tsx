@@ -1,7 +1,11 @@
-import { useEffect, useState } from 'react';
-import { useNavigation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigation } from 'react-router';
 import { chunkFailureMessage, chunkNameFromUrl, type ChunkFailure } from './chunk-error.ts';
-import { rememberPendingNavigation, takePendingNavigation } from './failed-navigation.ts';
+import {
+  forgetPendingNavigation,
+  rememberPendingNavigation,
+  takePendingNavigation,
+} from './failed-navigation.ts';
 import { firstFailingChunk, routeChunkUrls } from './route-chunks.ts';
 
 interface FailedNavigation extends ChunkFailure {
@@ -14,23 +18,40 @@ interface FailedNavigation extends ChunkFailure {
  */
 export function ChunkErrorBanner() {
   const navigation = useNavigation();
+  const { pathname, search } = useLocation();
   const [failure, setFailure] = useState<FailedNavigation | null>(null);
   const pendingPath = navigation.location
     ? navigation.location.pathname + navigation.location.search
     : null;
+  const checkedOnLoad = useRef(false);
 
-  // Notes the navigation under way if the page unloads before it finishes.
+  // A link click is noted at once, before React Router starts loading anything: a chunk that
+  // fails at once reloads the page before any effect of the navigation could run.
   useEffect(() => {
-    if (!pendingPath) return;
-    const onPageHide = () => rememberPendingNavigation(pendingPath);
-    window.addEventListener('pagehide', onPageHide);
-    return () => window.removeEventListener('pagehide', onPageHide);
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      rememberPendingNavigation(link.pathname + link.search);
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, []);
+
+  // Other navigations (a button calling navigate) are noted as soon as React Router reports them.
+  useEffect(() => {
+    if (pendingPath) rememberPendingNavigation(pendingPath);
   }, [pendingPath]);
 
-  // After such a reload, finds which of that navigation's chunks fails to load, if any.
+  // On load, a note left behind means a navigation was cut off by a reload: find which of its
+  // chunks fails to load, if any. Later, each finished navigation forgets its note.
   useEffect(() => {
+    if (checkedOnLoad.current) {
+      forgetPendingNavigation();
+      return;
+    }
+    checkedOnLoad.current = true;
     const path = takePendingNavigation();
-    if (!path) return;
+    if (!path || path === pathname + search) return;
     let active = true;
     void firstFailingChunk(routeChunkUrls(path)).then((url) => {
       if (!active || !url) return;
@@ -41,7 +62,7 @@ export function ChunkErrorBanner() {
     return () => {
       active = false;
     };
-  }, []);
+  }, [pathname, search]);
 
   if (!failure) return null;
   return (

@@ -1,7 +1,8 @@
 /**
  * React Router reloads the page when a route's chunk fails to load during a navigation, which
- * would silently drop the shopper back where they were. The page notes the navigation it was
- * making when it unloads, so the reloaded page can find out what failed and say so.
+ * would silently drop the shopper back where they were. The page notes each navigation as it
+ * starts and forgets it when it finishes, so a reloaded page that finds a note knows a navigation
+ * was cut off, and can find out what failed and say so.
  */
 const KEY = 'crwn:pending-navigation';
 /** A note older than this is from another visit, not from the reload that just happened. */
@@ -17,6 +18,15 @@ export function rememberPendingNavigation(path: string): void {
     sessionStorage.setItem(KEY, JSON.stringify({ path, at: Date.now() }));
   } catch {
     // Storage may be full or blocked; the banner is a nicety, never a reason to fail.
+  }
+}
+
+/** Forgets the note: the navigation it was about has finished. */
+export function forgetPendingNavigation(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // as above
   }
 }
 

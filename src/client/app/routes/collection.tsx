@@ -1,15 +1,23 @@
-import { useParams } from 'react-router';
-import { COLLECTIONS, isCollectionId } from '#shared/catalogue.ts';
+import { useLocation } from 'react-router';
+import { COLLECTIONS, isCollectionId, type Collection } from '#shared/catalogue.ts';
 import { CollectionPage } from '../../features/shop/components/collection-page.tsx';
 import { selectCollection } from '../../features/shop/shop-slice.ts';
 import { useAppSelector } from '../hooks.ts';
 import { NotFound } from '../layout/not-found.tsx';
 import { pageMeta } from '../page-meta.ts';
 
-export const meta = ({ params }: { params: { collectionId?: string } }) => {
-  const id = params.collectionId ?? '';
-  if (!isCollectionId(id)) return pageMeta('Page not found', 'This page does not exist.');
-  const { title, items } = COLLECTIONS[id];
+/** `/shop/hats` -> `hats`: each collection has its own route (see routes.ts). */
+const collectionIdOf = (pathname: string) => pathname.split('/')[2] ?? '';
+
+function collectionFor(pathname: string): Collection | undefined {
+  const id = collectionIdOf(pathname);
+  return isCollectionId(id) ? COLLECTIONS[id] : undefined;
+}
+
+export const meta = ({ location }: { location: { pathname: string } }) => {
+  const collection = collectionFor(location.pathname);
+  if (!collection) return pageMeta('Page not found', 'This page does not exist.');
+  const { title, items } = collection;
   return pageMeta(
     title,
     `${title} at CRWN Clothing: ${items.map((item) => item.name).join(', ')}.`,
@@ -17,9 +25,8 @@ export const meta = ({ params }: { params: { collectionId?: string } }) => {
 };
 
 export default function CollectionRoute() {
-  const { collectionId = '' } = useParams();
-  const collection = useAppSelector((state) => selectCollection(state, collectionId));
-  // Any other sub-route of /shop is not part of the shop.
+  const { pathname } = useLocation();
+  const collection = useAppSelector((state) => selectCollection(state, collectionIdOf(pathname)));
   if (!collection) return <NotFound />;
   return <CollectionPage collection={collection} />;
 }
