@@ -15,6 +15,7 @@ export default {
     '/shop',
     ...COLLECTION_IDS.map((id) => `/shop/${id}`),
     '/checkout',
+    '/checkout/confirmation',
     '/signin',
     '/contact',
     '/account',

@@ -14,11 +14,14 @@ import type { Config } from './config.ts';
 import { openSqliteDatabase, type ShopDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { crossSiteGuard } from './http/cross-site-guard.ts';
+import { paymentProviderPlugin } from './payments/payment-provider-plugin.ts';
+import { createLocalPaymentProvider } from './payments/payment-provider.ts';
 import { prerenderedPages } from './plugins/prerendered-pages.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { createProfileHub } from './profiles/profile-hub.ts';
 import { createProfileRepository } from './profiles/profile-repository.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
+import { ordersRoutes } from './routes/orders/orders-routes.ts';
 import { googlePopupRoutes } from './routes/auth/google-popup-routes.ts';
 import { usersRoutes } from './routes/users/users-routes.ts';
 
@@ -102,6 +105,19 @@ export async function buildApp(config: Config) {
   await app.register(authRoutes, { auth, config });
   googlePopupRoutes(app, { auth, config });
   usersRoutes(app, { auth, profiles, hub });
+
+  // The card widget and its token service: the shop's stand-in for a payment provider.
+  await app.register(paymentProviderPlugin, {
+    publicUrl: config.PUBLIC_URL,
+    db: database.db,
+    tokenAttemptsPerMinute: config.PAYMENT_TOKEN_LIMIT_PER_MINUTE,
+  });
+  await app.register(ordersRoutes, {
+    auth,
+    db: database.db,
+    payments: createLocalPaymentProvider(),
+    receiptSecret: deriveSecret(secret, 'order-receipts'),
+  });
 
   await app.register(staticFiles, { clientDir: config.CLIENT_DIR });
   await app.register(prerenderedPages, { clientDir: config.CLIENT_DIR });

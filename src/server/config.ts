@@ -25,6 +25,8 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalText,
     AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
+    /** Card tokens the payment widget may create per IP a minute. */
+    PAYMENT_TOKEN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

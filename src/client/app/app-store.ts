@@ -20,5 +20,10 @@ export function getAppStore(): AppStore {
  * hydration is a hydration mismatch, React error #418).
  */
 export function startCartPersistence(store: AppStore): void {
-  persistor ??= persistStore(store);
+  if (persistor) return;
+  const started = persistStore(store);
+  persistor = started;
+  // redux-persist writes on a later tick; a shopper who adds an item and leaves at once would
+  // lose it. Leaving the page writes what is pending, synchronously (localStorage is).
+  window.addEventListener('pagehide', () => void started.flush());
 }

@@ -11,6 +11,7 @@ export default [
     route(`shop/${id}`, 'routes/collection.tsx', { id: `collection-${id}` }),
   ),
   route('checkout', 'routes/checkout.tsx'),
+  route('checkout/confirmation', 'routes/order-confirmation.tsx'),
   route('signin', 'routes/sign-in.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('account', 'routes/account.tsx'),

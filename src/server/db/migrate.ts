@@ -3,11 +3,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Database } from './schema.ts';
 import * as profiles from './migrations/001-profiles.ts';
 import * as localOidcAccounts from './migrations/002-local-oidc-accounts.ts';
+import * as paymentsAndOrders from './migrations/003-payments-and-orders.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 const migrations: Record<string, Migration> = {
   '001-profiles': profiles,
   '002-local-oidc-accounts': localOidcAccounts,
+  '003-payments-and-orders': paymentsAndOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
@@ -18,6 +20,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
     const name = failed ? ` (${failed.migrationName})` : '';
-    throw new Error(`Database migration failed${name}: ${error instanceof Error ? error.message : JSON.stringify(error)}`, { cause: error });
+    throw new Error(
+      `Database migration failed${name}: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+      { cause: error },
+    );
   }
 }

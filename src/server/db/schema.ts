@@ -26,7 +26,72 @@ export interface LocalOidcAccountsTable {
   created_at: ColumnType<string, string, never>;
 }
 
+/** A card token of the test-mode payment provider: never the card number or the CVC. */
+export interface PaymentTokensTable {
+  /** `tok_…`, unguessable. */
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** What charging it does: 'succeeded', or a decline code such as 'card_declined'. */
+  outcome: string;
+  created_at: ColumnType<string, string, never>;
+  /** ISO 8601 once charged; a token is charged at most once. */
+  used_at: string | null;
+}
+
+export interface PaymentChargesTable {
+  /** `ch_…`. */
+  id: string;
+  token_id: string;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  idempotency_key: string;
+  status: 'succeeded';
+  created_at: ColumnType<string, string, never>;
+}
+
+export interface OrdersTable {
+  /** `ord_…`, unguessable. */
+  id: string;
+  idempotency_key: string;
+  /** The canonical request (canonicalOrderRequest), to refuse a reused key with another body. */
+  request_fingerprint: string;
+  /** The better-auth user id; null for an order placed without signing in. */
+  user_id: string | null;
+  email: string;
+  currency: string;
+  /** Integer cents. */
+  total: number;
+  status: 'paid';
+  charge_id: string;
+  /** The card charged, as the widget showed it (copied from the charge, not read from its table). */
+  card_brand: string;
+  card_last4: string;
+  /** JSON of a PaymentAddress, or null. */
+  billing_address: string | null;
+  shipping_address: string | null;
+  created_at: ColumnType<string, string, never>;
+}
+
+export interface OrderLinesTable {
+  order_id: string;
+  /** The line's place in the order, from 0. */
+  position: number;
+  item_id: number;
+  name: string;
+  unit_price: number;
+  quantity: number;
+  line_total: number;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
+  payment_tokens: PaymentTokensTable;
+  payment_charges: PaymentChargesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
 }

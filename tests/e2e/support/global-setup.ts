@@ -4,5 +4,6 @@ import { startShop } from './shop-server.ts';
 export default async function globalSetup() {
   const shop = await startShop();
   process.env.SHOP_URL = shop.url;
+  process.env.SHOP_DATA_DIR = shop.dataDir;
   return () => shop.stop();
 }

@@ -9,6 +9,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export interface RunningShop {
   url: string;
+  /** Where this shop keeps its database. */
+  dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -59,6 +61,7 @@ export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningSho
       DATA_DIR: dataDir,
       // Specs sign many shoppers up from one address; the limits are tested on the server.
       AUTH_IP_LIMIT_PER_MINUTE: '10000',
+      PAYMENT_TOKEN_LIMIT_PER_MINUTE: '10000',
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -74,6 +77,7 @@ export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningSho
   }
   return {
     url,
+    dataDir,
     process: child,
     async stop() {
       if (child.exitCode === null) {

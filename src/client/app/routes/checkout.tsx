@@ -1,8 +1,9 @@
 import { Checkout } from '../../features/cart/components/checkout.tsx';
+import { PayNow } from '../../features/orders/components/pay-now.tsx';
 import { pageMeta } from '../page-meta.ts';
 
 export const meta = () => pageMeta('Checkout', 'Review your cart and pay by card.');
 
 export default function CheckoutRoute() {
-  return <Checkout />;
+  return <Checkout payment={<PayNow />} />;
 }

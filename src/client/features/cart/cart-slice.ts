@@ -34,10 +34,15 @@ export const cartSlice = createSlice({
     lineCleared(state, action: PayloadAction<number>) {
       state.cartItems = clearItemFromCart(state.cartItems, action.payload);
     },
+    /** The order was paid: the cart starts empty again. */
+    cartEmptied(state) {
+      state.cartItems = [];
+      state.hidden = true;
+    },
   },
 });
 
-export const { dropdownToggled, dropdownClosed, itemAdded, itemRemoved, lineCleared } =
+export const { dropdownToggled, dropdownClosed, itemAdded, itemRemoved, lineCleared, cartEmptied } =
   cartSlice.actions;
 
 /**

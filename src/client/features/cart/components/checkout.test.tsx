@@ -55,8 +55,8 @@ describe('Checkout', () => {
     expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument();
   });
 
-  it('shows the test card to use and a Pay Now button', () => {
-    renderCheckout();
+  it('shows the test card to use and the payment it is given', () => {
+    renderWithProviders(<Checkout payment={<button type="button">Pay Now</button>} />);
     expect(screen.getByText(/4242 4242 4242 4242 - Exp: 12\/34 - CVV: 123/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { selectCartItems, selectCartRestored, selectCartTotal } from '../cart-selectors.ts';
 import { CheckoutItem } from './checkout-item.tsx';
@@ -8,8 +8,8 @@ import './checkout.css';
 
 const COLUMNS = ['Product', 'Description', 'Quantity', 'Price', 'Remove'] as const;
 
-/** The checkout page: the cart as a table, its total, and the way to pay. */
-export function Checkout() {
+/** The checkout page: the cart as a table, its total, and the way to pay (`payment`). */
+export function Checkout({ payment }: { payment?: ReactNode }) {
   const cartItems = useAppSelector(selectCartItems);
   const total = useAppSelector(selectCartTotal);
   const restored = useAppSelector(selectCartRestored);
@@ -44,15 +44,7 @@ export function Checkout() {
         <br />
         4242 4242 4242 4242 - Exp: 12/34 - CVV: 123
       </p>
-      <div className="checkout__pay">
-        {/* Inert until the card widget lands (issue #4); the note tells the shopper why. */}
-        <Button disabled aria-describedby="pay-unavailable">
-          Pay Now
-        </Button>
-        <p id="pay-unavailable" className="checkout__pay-note">
-          Card payment opens soon.
-        </p>
-      </div>
+      <div className="checkout__pay">{payment}</div>
     </div>
   );
 }

@@ -1,0 +1,8 @@
+import { OrderConfirmation } from '../../features/orders/components/order-confirmation.tsx';
+import { pageMeta } from '../page-meta.ts';
+
+export const meta = () => pageMeta('Order confirmed', 'Your CRWN Clothing order.');
+
+export default function OrderConfirmationRoute() {
+  return <OrderConfirmation />;
+}

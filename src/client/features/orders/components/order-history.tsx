@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import type { Order } from '#shared/orders.ts';
+import { useAppSelector } from '../../../app/hooks.ts';
+import { selectCurrentUser } from '../../user/user-selectors.ts';
+import { fetchMyOrders } from '../orders-api.ts';
+import { OrderSummary } from './order-summary.tsx';
+import './orders.css';
+
+/** The signed-in shopper's orders, newest first, on the account page. */
+export function OrderHistory() {
+  const currentUser = useAppSelector(selectCurrentUser);
+  const userId = currentUser?.id;
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    fetchMyOrders()
+      .then((mine) => active && setOrders(mine))
+      .catch((failure: unknown) => {
+        if (active)
+          setError(failure instanceof Error ? failure.message : 'Could not load your orders.');
+      });
+    return () => {
+      active = false;
+    };
+  }, [userId]);
+
+  if (!userId) return null;
+  return (
+    <section className="order-history" aria-labelledby="order-history-title">
+      <h2 id="order-history-title">Your orders</h2>
+      {error ? (
+        <p role="alert">{error}</p>
+      ) : orders === null ? (
+        <p>Loading your orders…</p>
+      ) : orders.length === 0 ? (
+        <p>No orders yet.</p>
+      ) : (
+        orders.map((order) => <OrderSummary key={order.id} order={order} />)
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Order } from '#shared/orders.ts';
+import { formatMoney } from '#shared/money.ts';
+import './orders.css';
+
+const placedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An order's lines, total and where it goes. */
+export function OrderSummary({ order }: { order: Order }) {
+  return (
+    <article className="order-summary" aria-label={`Order ${order.id}`}>
+      <p className="order-summary__meta">
+        Order <strong>{order.id}</strong>, placed {placedAt.format(new Date(order.createdAt))}
+        {order.card && (
+          <>
+            , paid with {order.card.brand} ending {order.card.last4}
+          </>
+        )}
+      </p>
+      <table className="order-summary__lines">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Price</th>
+            <th scope="col">Subtotal</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.id}>
+              <td>{line.name}</td>
+              <td>{line.quantity}</td>
+              <td>{formatMoney(line.unitPrice)}</td>
+              <td>{formatMoney(line.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="order-summary__total">Total - {formatMoney(order.total)}</p>
+      {order.shippingAddress && (
+        <p className="order-summary__address">
+          Shipping to {order.shippingAddress.name}, {order.shippingAddress.line1},{' '}
+          {order.shippingAddress.zip} {order.shippingAddress.city}, {order.shippingAddress.country}
+        </p>
+      )}
+      <p>A receipt goes to {order.email}.</p>
+    </article>
+  );
+}

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './cart.ts';
+import { findItem } from './catalogue.ts';
+import type { Cents } from './money.ts';
+import type { CardBrand } from './payment-cards.ts';
+import { paymentAddressSchema, type PaymentAddress } from './payment-widget.ts';
+
+/** The shop sells in US dollars only; amounts are integer cents. */
+export const ORDER_CURRENCY = 'usd';
+export const MAX_ORDER_LINES = 50;
+
+/**
+ * POST /api/orders. Only what the shopper chose travels: item ids and quantities. Prices, totals
+ * and amounts are computed by the server from the catalogue, so a body that carries any of them
+ * (or any other unknown field) is refused with 400 before anything is charged.
+ */
+export const createOrderBodySchema = z.strictObject(
+  {
+    /** The token the payment widget handed to its callback. */
+    token: z.string().regex(/^tok_[A-Za-z0-9]{16,64}$/, 'The card token is not valid.'),
+    /**
+     * Made once per checkout attempt by the browser (crypto.randomUUID()) and sent again on a
+     * retry: the same key never charges twice.
+     */
+    idempotencyKey: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{16,100}$/,
+        'The idempotency key must be 16 to 100 letters, digits, dashes or underscores.',
+      ),
+    lines: z
+      .array(
+        z.strictObject(
+          {
+            id: z.number().int().positive(),
+            quantity: z
+              .number()
+              .int('Quantities are whole numbers.')
+              .min(MIN_LINE_QUANTITY, `Order at least ${MIN_LINE_QUANTITY} of each item.`)
+              .max(MAX_LINE_QUANTITY, `Order at most ${MAX_LINE_QUANTITY} of each item.`),
+          },
+          { error: unknownFieldsMessage },
+        ),
+      )
+      .min(1, 'The order has no items.')
+      .max(MAX_ORDER_LINES, `An order has at most ${MAX_ORDER_LINES} lines.`)
+      .superRefine((lines, context) => {
+        const seen = new Set<number>();
+        for (const [index, line] of lines.entries()) {
+          if (seen.has(line.id)) {
+            context.addIssue({
+              code: 'custom',
+              path: [index, 'id'],
+              message: `Item ${line.id} appears twice; send one line per item.`,
+            });
+          }
+          seen.add(line.id);
+          if (!findItem(line.id)) {
+            context.addIssue({
+              code: 'custom',
+              path: [index, 'id'],
+              message: `Item ${line.id} is not on sale.`,
+            });
+          }
+        }
+      }),
+    email: z.email('Enter a valid email address.').max(254).trim().toLowerCase(),
+    billingAddress: paymentAddressSchema.optional(),
+    shippingAddress: paymentAddressSchema.optional(),
+  },
+  { error: unknownFieldsMessage },
+);
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+function unknownFieldsMessage(issue: { code?: string; keys?: string[] }) {
+  if (issue.code !== 'unrecognized_keys') return undefined;
+  return `Unknown field${issue.keys?.length === 1 ? '' : 's'}: ${issue.keys?.join(', ')}. Prices and totals are set by the shop.`;
+}
+
+/** A line of an order as sold: the catalogue's name and unit price at the time of the order. */
+export interface OrderLine {
+  /** The catalogue item id. */
+  id: number;
+  name: string;
+  unitPrice: Cents;
+  quantity: number;
+  lineTotal: Cents;
+}
+
+export interface PricedOrder {
+  lines: OrderLine[];
+  total: Cents;
+  currency: typeof ORDER_CURRENCY;
+}
+
+/**
+ * Prices the chosen lines from the catalogue: unit price times quantity per line, and their sum,
+ * all in integer cents. Returns undefined if any item is not on sale (the body schema refuses
+ * those first). Never takes a price from its input.
+ */
+export function priceOrderLines(
+  lines: readonly { id: number; quantity: number }[],
+): PricedOrder | undefined {
+  const priced: OrderLine[] = [];
+  for (const { id, quantity } of lines) {
+    const item = findItem(id);
+    if (!item) return undefined;
+    priced.push({
+      id,
+      name: item.name,
+      unitPrice: item.price,
+      quantity,
+      lineTotal: item.price * quantity,
+    });
+  }
+  const total = priced.reduce((sum, line) => sum + line.lineTotal, 0);
+  return { lines: priced, total, currency: ORDER_CURRENCY };
+}
+
+/**
+ * The order request as one canonical string (lines sorted by id, absent addresses as null), for
+ * telling a retry (same string) from a different order sent with a reused key. `ownerId` is the
+ * signed-in user's id or null, so a key cannot be replayed by someone else.
+ */
+export function canonicalOrderRequest(body: CreateOrderBody, ownerId: string | null): string {
+  return JSON.stringify({
+    ownerId,
+    token: body.token,
+    email: body.email,
+    lines: [...body.lines].sort((a, b) => a.id - b.id).map(({ id, quantity }) => [id, quantity]),
+    billingAddress: body.billingAddress ?? null,
+    shippingAddress: body.shippingAddress ?? null,
+  });
+}
+
+/** An order as the API returns it. */
+export interface Order {
+  /** `ord_` and 24 random characters. */
+  id: string;
+  status: 'paid';
+  currency: typeof ORDER_CURRENCY;
+  /** The amount charged, in integer cents. */
+  total: Cents;
+  email: string;
+  lines: OrderLine[];
+  billingAddress: PaymentAddress | null;
+  shippingAddress: PaymentAddress | null;
+  /** The card charged, as the widget showed it. */
+  card: { brand: CardBrand; last4: string } | null;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** 201 (new order) or 200 (the same request again with the same idempotency key). */
+export interface CreateOrderResponse {
+  order: Order;
+  /**
+   * For an order placed without signing in: the secret that shows it again, as
+   * `GET /api/orders/{id}?receipt={receipt}`. Null for a signed-in shopper's order, which only
+   * its owner's session shows.
+   */
+  receipt: string | null;
+}
+
+/** GET /api/orders: the signed-in shopper's orders, newest first. */
+export interface OrderListResponse {
+  orders: Order[];
+}
+
+/** Machine-readable reasons on order errors, beside the human `message`. */
+export type OrderErrorCode =
+  | 'invalid_request'
+  | 'idempotency_conflict'
+  | 'token_not_found'
+  | 'token_used'
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc';
+
+/** Every error of the orders API: 400, 401, 402, 403, 404 or 409. */
+export interface OrderErrorBody {
+  error: string;
+  message: string;
+  code?: OrderErrorCode;
+}

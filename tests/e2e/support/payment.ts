@@ -1,0 +1,41 @@
+import type { FrameLocator, Page } from '@playwright/test';
+import { expect } from './test.ts';
+
+export const TEST_CARDS = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+} as const;
+
+/** The card widget's frame over the checkout page. */
+export const paymentFrame = (page: Page): FrameLocator =>
+  page.frameLocator('iframe[data-crwn-pay="frame"]');
+
+const ADDRESS = {
+  name: 'Ada Lovelace',
+  line1: '12 St James Square',
+  city: 'London',
+  zip: 'SW1Y 4JH',
+  country: 'United Kingdom',
+};
+
+/** Fills the widget's card form as a shopper does (billing address; shipping the same). */
+export async function fillCard(page: Page, number: string, email = 'ada@example.com') {
+  const frame = paymentFrame(page);
+  await expect(frame.getByRole('dialog', { name: 'CRWN Clothing Ltd.' })).toBeVisible();
+  const emailField = frame.getByLabel('Email');
+  if ((await emailField.inputValue()) === '') await emailField.fill(email);
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await frame.getByLabel('CVC').fill('123');
+  await frame.getByLabel('ZIP code').fill('10001');
+  const billing = frame.getByRole('group', { name: 'Billing address' });
+  await billing.getByLabel('Name').fill(ADDRESS.name);
+  await billing.getByLabel('Street address').fill(ADDRESS.line1);
+  await billing.getByLabel('City').fill(ADDRESS.city);
+  await billing.getByLabel('Postal code').fill(ADDRESS.zip);
+  await billing.getByLabel('Country').fill(ADDRESS.country);
+}
+
+/** The widget's pay button (its text carries the amount). */
+export const widgetPayButton = (page: Page) =>
+  paymentFrame(page).getByRole('button', { name: /^Pay Now/ });
