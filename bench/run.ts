@@ -1,22 +1,123 @@
+import path from 'node:path';
+import { firstLoad, type FirstLoad } from '../scripts/build/first-load.ts';
+import { startShop } from '../tests/e2e/support/shop-server.ts';
 import { benchAccounts } from './accounts.bench.ts';
+import { benchLighthouse, type PageFigures } from './lighthouse.bench.ts';
+import { benchOrders } from './orders.bench.ts';
+import { benchThroughput } from './throughput.bench.ts';
 
 /**
  * Runs every benchmark against the built shop (run `npm run build` first, or `npm run bench`,
- * which does) and prints a table and the same figures as JSON.
+ * which does) and prints a table and the same figures as JSON. bench/README.md says how to read
+ * them and which environment variables shorten or lengthen a run.
  */
-const accounts = await benchAccounts();
+const SECTIONS = ['first-load', 'throughput', 'lighthouse', 'accounts', 'orders'] as const;
+type Section = (typeof SECTIONS)[number];
 
-console.log('\nAccounts (loopback, real server, embedded SQLite)');
-console.table({
-  'sign-in latency (ms)': {
-    p50: accounts.signInMs.p50,
-    p95: accounts.signInMs.p95,
-    n: accounts.signInMs.samples,
-  },
-  [`profile change to ${accounts.profileFanOutMs.subscribers} subscribers (ms)`]: {
-    p50: accounts.profileFanOutMs.p50,
-    p95: accounts.profileFanOutMs.p95,
-    n: accounts.profileFanOutMs.changes,
-  },
-});
-console.log(JSON.stringify({ accounts }, null, 2));
+function count(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`);
+  return value;
+}
+
+const only = (process.env.BENCH_ONLY ?? SECTIONS.join(',')).split(',').map((name) => name.trim());
+const unknown = only.filter((name) => !SECTIONS.includes(name as Section));
+if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown ${unknown.join(', ')}`);
+const runs = (section: Section) => only.includes(section);
+
+const mobileRuns = count('BENCH_RUNS', 3);
+const desktopRuns = count('BENCH_DESKTOP_RUNS', 1);
+const seconds = count('BENCH_SECONDS', 3);
+const rounds = count('BENCH_ROUNDS', 3);
+// The shop started by the benchmarks inherits CLIENT_DIR too, so a copied build can be measured.
+const clientDir = process.env.CLIENT_DIR ?? path.resolve(import.meta.dirname, '../build/client');
+const kb = (bytes: number) => Number((bytes / 1000).toFixed(1));
+const figures: Record<string, unknown> = {};
+
+if (runs('first-load')) {
+  const pages: Record<string, FirstLoad> = {};
+  for (const page of ['/', '/shop/hats']) pages[page] = await firstLoad(clientDir, page);
+  figures.firstLoad = pages;
+  console.log('\nFirst load: JavaScript and CSS a browser fetches (kB = 1000 bytes)');
+  console.table(
+    Object.fromEntries(
+      Object.entries(pages).flatMap(([page, load]) => [
+        [`${page} JS`, { files: load.scripts.length, ...mapKb(load.js) }],
+        [`${page} CSS`, { files: load.styles.length, ...mapKb(load.css) }],
+      ]),
+    ),
+  );
+}
+
+function mapKb(sizes: FirstLoad['js']) {
+  return { 'brotli kB': kb(sizes.brotli), 'gzip kB': kb(sizes.gzip), 'raw kB': kb(sizes.raw) };
+}
+
+if (runs('throughput')) {
+  const throughput = await benchThroughput(clientDir, seconds, rounds);
+  figures.throughput = throughput;
+  const ceiling = throughput[0]?.requestsPerSecond ?? Number.NaN;
+  console.log(
+    `\nThroughput (autocannon, loopback, 10 connections; median of ${rounds} rounds of ${seconds} s)`,
+  );
+  console.table(
+    Object.fromEntries(
+      throughput.map(({ target, url: _url, ...row }) => [
+        target,
+        { ...row, 'of bare': `${Math.round((row.requestsPerSecond / ceiling) * 100)}%` },
+      ]),
+    ),
+  );
+}
+
+if (runs('lighthouse')) {
+  const shop = await startShop({ LOG_LEVEL: 'warn' });
+  const pages: PageFigures[] = [];
+  try {
+    if (mobileRuns > 0) pages.push(...(await benchLighthouse(shop.url, 'mobile', mobileRuns)));
+    if (desktopRuns > 0) pages.push(...(await benchLighthouse(shop.url, 'desktop', desktopRuns)));
+  } finally {
+    await shop.stop();
+  }
+  figures.lighthouse = pages;
+  console.log('\nLighthouse (simulated throttling; medians over the runs)');
+  console.table(
+    Object.fromEntries(
+      pages.map(({ preset, page, flagged: _flagged, ...row }) => [`${preset} ${page}`, row]),
+    ),
+  );
+  for (const { preset, page, flagged } of pages) {
+    if (flagged.length > 0) console.log(`  ${preset} ${page} flagged: ${flagged.join(', ')}`);
+  }
+}
+
+if (runs('accounts')) {
+  const accounts = await benchAccounts();
+  figures.accounts = accounts;
+  console.log('\nAccounts (loopback, real server, embedded SQLite)');
+  console.table({
+    'sign-in latency (ms)': {
+      p50: accounts.signInMs.p50,
+      p95: accounts.signInMs.p95,
+      n: accounts.signInMs.samples,
+    },
+    [`profile change to ${accounts.profileFanOutMs.subscribers} subscribers (ms)`]: {
+      p50: accounts.profileFanOutMs.p50,
+      p95: accounts.profileFanOutMs.p95,
+      n: accounts.profileFanOutMs.changes,
+    },
+  });
+}
+
+if (runs('orders')) {
+  const orders = await benchOrders();
+  figures.orders = orders;
+  console.log(
+    `\nOrders (${orders.orders} checkouts, ${orders.concurrency} at a time, embedded SQLite)`,
+  );
+  console.table({
+    'POST /api/orders': { 'orders/s': orders.ordersPerSecond, ...orders.latencyMs },
+  });
+}
+
+console.log(JSON.stringify(figures, null, 2));

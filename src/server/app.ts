@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAttemptLimiter } from './auth/attempt-limiter.ts';
 import { createAuth, migrateAuthTables } from './auth/auth.ts';
@@ -14,6 +13,7 @@ import type { Config } from './config.ts';
 import { openSqliteDatabase, type ShopDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { crossSiteGuard } from './http/cross-site-guard.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { paymentProviderPlugin } from './payments/payment-provider-plugin.ts';
 import { createLocalPaymentProvider } from './payments/payment-provider.ts';
 import { prerenderedPages } from './plugins/prerendered-pages.ts';
@@ -90,9 +90,9 @@ export async function buildApp(config: Config) {
   const hub = createProfileHub();
 
   crossSiteGuard(app, { publicUrl: config.PUBLIC_URL });
-  await app.register(fastifyHelmet, {
-    // The prerendered pages carry React Router's inline boot scripts; a CSP with their hashes
-    // comes with the performance work (issue #5). The other headers apply now.
+  securityHeaders(app, {
+    // The prerendered pages carry React Router's inline boot scripts; a CSP needs their hashes
+    // at build time, not done yet. The other headers apply.
     contentSecurityPolicy: false,
     // The Google sign-in popup reports back to the page that opened it; plain same-origin
     // would cut that link as soon as the popup visits the provider.
@@ -120,6 +120,9 @@ export async function buildApp(config: Config) {
   });
 
   await app.register(staticFiles, { clientDir: config.CLIENT_DIR });
-  await app.register(prerenderedPages, { clientDir: config.CLIENT_DIR });
+  await app.register(prerenderedPages, {
+    clientDir: config.CLIENT_DIR,
+    publicUrl: config.PUBLIC_URL,
+  });
   return app;
 }

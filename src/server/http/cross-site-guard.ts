@@ -10,8 +10,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function crossSiteGuard(app: FastifyInstance, opts: { publicUrl: string }) {
   const ownOrigin = new URL(opts.publicUrl).origin;
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method)) {
+      done();
+      return;
+    }
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const crossSite =
@@ -20,9 +23,11 @@ export function crossSiteGuard(app: FastifyInstance, opts: { publicUrl: string }
         : origin !== undefined && origin !== ownOrigin;
     if (crossSite) {
       request.log.warn({ site, origin, url: request.url }, 'refused a cross-site request');
-      return reply
+      void reply
         .status(403)
         .send({ error: 'Forbidden', message: 'Cross-site requests are not allowed.' });
+      return;
     }
+    done();
   });
 }

@@ -1,17 +1,39 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PRECOMPRESSED, pickEncoding, type Encoding } from './accept-encoding.ts';
+import { disallowedPaths, sitemapXml } from './crawler-files.ts';
 
 /** The prerendered page the server answers unknown paths with (see react-router.config.ts). */
 export const NOT_FOUND_PAGE = '/404';
 
-interface Page {
-  html: Buffer;
+interface Variant {
+  body: Buffer;
+  /** Each encoding is its own representation, so each has its own strong ETag. */
   etag: string;
 }
 
-/** Finds every `index.html` the prerender wrote and maps it to its URL path. */
+interface Page {
+  identity: Variant;
+  encoded: Map<Encoding, Variant>;
+  encodings: ReadonlySet<Encoding>;
+}
+
+/** Reads a file, or undefined when the build did not write it. */
+async function readOptional(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Finds every `index.html` the prerender wrote and maps it to its URL path, with the brotli and
+ * gzip files scripts/build/precompress.ts wrote beside it, all held in memory.
+ */
 async function readPages(clientDir: string): Promise<Map<string, Page>> {
   const pages = new Map<string, Page>();
   const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
@@ -20,26 +42,86 @@ async function readPages(clientDir: string): Promise<Map<string, Page>> {
     const file = path.join(entry.parentPath, entry.name);
     const relative = path.relative(clientDir, entry.parentPath).split(path.sep).join('/');
     const html = await readFile(file);
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    pages.set(relative ? `/${relative}` : '/', { html, etag });
+    const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
+    const encoded = new Map<Encoding, Variant>();
+    for (const { encoding, extension } of PRECOMPRESSED) {
+      const body = await readOptional(`${file}${extension}`);
+      if (body) encoded.set(encoding, { body, etag: `"${hash}-${extension.slice(1)}"` });
+    }
+    pages.set(relative ? `/${relative}` : '/', {
+      identity: { body: html, etag: `"${hash}"` },
+      encoded,
+      encodings: new Set(encoded.keys()),
+    });
   }
   return pages;
 }
 
-function sendPage(reply: FastifyReply, page: Page, status: number) {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('etag', page.etag)
-    .send(page.html);
+/** Whether an If-None-Match header names `etag` (a list, weak or strong, or `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/** Sends the page in the best encoding the client accepts, or 304 when it has that already. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
+  const encoding = pickEncoding(request.headers['accept-encoding'], page.encodings);
+  const variant = (encoding && page.encoded.get(encoding)) || page.identity;
+  // Caches must keep one copy per encoding, even of the uncompressed bytes.
+  reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache');
+  reply.header('etag', variant.etag);
+  if (status === 200 && matches(request.headers['if-none-match'], variant.etag)) {
+    return reply.status(304).send();
+  }
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.status(status).header('content-type', 'text/html; charset=utf-8').send(variant.body);
+}
+
+/**
+ * /robots.txt with the sitemap's address added, and /sitemap.xml: every prerendered page except
+ * the not-found page and those robots.txt disallows, at the shop's public address.
+ */
+async function crawlerRoutes(
+  app: FastifyInstance,
+  clientDir: string,
+  publicUrl: string,
+  pagePaths: readonly string[],
+) {
+  const robots = (await readOptional(path.join(clientDir, 'robots.txt')))?.toString('utf8') ?? '';
+  const disallowed = disallowedPaths(robots);
+  const listed = pagePaths
+    .filter((page) => page !== NOT_FOUND_PAGE)
+    .filter((page) => !disallowed.some((prefix) => page.startsWith(prefix)))
+    .sort();
+  const sitemap = sitemapXml(publicUrl, listed);
+  const robotsWithSitemap = `${robots.trimEnd()}\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
+  app.get('/robots.txt', (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(robotsWithSitemap),
+  );
+  app.get('/sitemap.xml', (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(sitemap),
+  );
 }
 
 /**
  * Serves the prerendered HTML of every page at its path, revalidated on each visit (assets are
- * content-hashed, pages are not), and the not-found page with HTTP 404 for any other path.
+ * content-hashed, pages are not), and the not-found page with HTTP 404 for any other path. Pages
+ * are compressed once at build and held in memory in each encoding.
+ *
+ * With `publicUrl` (the address shoppers use), it also serves /sitemap.xml and /robots.txt with
+ * the sitemap's address; without it, robots.txt is the build's static file and there is no
+ * sitemap, since a sitemap needs absolute URLs.
  */
-export async function prerenderedPages(app: FastifyInstance, opts: { clientDir: string }) {
+export async function prerenderedPages(
+  app: FastifyInstance,
+  opts: { clientDir: string; publicUrl?: string },
+) {
   const pages = await readPages(opts.clientDir);
   const notFound = pages.get(NOT_FOUND_PAGE);
   if (!notFound) {
@@ -48,12 +130,10 @@ export async function prerenderedPages(app: FastifyInstance, opts: { clientDir: 
 
   for (const [urlPath, page] of pages) {
     if (urlPath === NOT_FOUND_PAGE) continue;
-    app.get(urlPath, (request, reply) => {
-      if (request.headers['if-none-match'] === page.etag) {
-        return reply.status(304).header('etag', page.etag).send();
-      }
-      return sendPage(reply, page, 200);
-    });
+    app.get(urlPath, (request, reply) => sendPage(request, reply, page, 200));
+  }
+  if (opts.publicUrl) {
+    await crawlerRoutes(app, opts.clientDir, opts.publicUrl.replace(/\/+$/, ''), [...pages.keys()]);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -68,6 +148,6 @@ export async function prerenderedPages(app: FastifyInstance, opts: { clientDir: 
         .status(404)
         .send({ error: 'Not Found', message: `No route ${request.method} ${pathname}` });
     }
-    return sendPage(reply, notFound, 404);
+    return sendPage(request, reply, notFound, 404);
   });
 }

@@ -5,7 +5,11 @@ import path from 'node:path';
 const ONE_YEAR_MS = 31_536_000_000;
 const ONE_DAY_MS = 86_400_000;
 
-/** The build's files other than pages, each kind cached as long as it can safely be. */
+/**
+ * The build's files other than pages, each kind cached as long as it can safely be. Scripts, style
+ * sheets and other text are sent as the brotli or gzip file the build wrote beside them
+ * (scripts/build/precompress.ts), chosen by Accept-Encoding, with `Vary: Accept-Encoding`.
+ */
 export async function staticFiles(app: FastifyInstance, opts: { clientDir: string }) {
   // Files the build named by content hash never change: cache them for good.
   await app.register(fastifyStatic, {
@@ -15,8 +19,10 @@ export async function staticFiles(app: FastifyInstance, opts: { clientDir: strin
     index: false,
     immutable: true,
     maxAge: ONE_YEAR_MS,
+    preCompressed: true,
   });
-  // Images are named by what they show, not by content: cached a day, then revalidated.
+  // Images are named by what they show, not by content: cached a day, then revalidated. They are
+  // AVIF, WebP and JPEG, compressed already, so no compressed siblings are looked for.
   await app.register(fastifyStatic, {
     root: path.join(opts.clientDir, 'images'),
     prefix: '/images/',
@@ -31,7 +37,9 @@ export async function staticFiles(app: FastifyInstance, opts: { clientDir: strin
     prefix: '/',
     decorateReply: false,
     index: false,
-    allowedPath: (pathname) => /^\/[^/]+$/.test(pathname) && !pathname.endsWith('.html'),
+    allowedPath: (pathname) =>
+      /^\/[^/]+$/.test(pathname) && !/\.html(?:\.br|\.gz)?$/.test(pathname),
     maxAge: ONE_DAY_MS,
+    preCompressed: true,
   });
 }

@@ -31,6 +31,12 @@ export function Checkout({ payment }: { payment?: ReactNode }) {
           {restored && cartItems.map((item) => <CheckoutItem key={item.id} item={item} />)}
         </tbody>
       </table>
+      {/* Holds the empty-cart line's place until the cart is read back, so nothing shifts. */}
+      {!restored && (
+        <p className="checkout__empty checkout__empty--pending" aria-hidden="true">
+          &nbsp;
+        </p>
+      )}
       {restored && cartItems.length === 0 && (
         <p className="checkout__empty">
           Your cart is empty. <Link to="/shop">Browse the shop</Link>

@@ -1,0 +1,97 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium.ts';
+import { percentile, round } from './stats.ts';
+
+export const LIGHTHOUSE_PAGES = ['/', '/shop', '/shop/hats', '/checkout', '/signin'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export type Preset = 'mobile' | 'desktop';
+
+export interface PageFigures {
+  preset: Preset;
+  page: string;
+  runs: number;
+  /** Category scores, 0 to 100, the median over the runs. */
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Medians over the runs: milliseconds, except CLS (unitless). */
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits below full marks in any run, outside performance: what keeps a score from 100. */
+  flagged: string[];
+}
+
+/** The median of the runs that produced the figure (a run can fail to measure one, e.g. no LCP). */
+const median = (values: number[]) => percentile(values.filter(Number.isFinite), 50);
+
+/** Every audit of the non-performance categories that did not get full marks. */
+function flaggedAudits(lhr: Result): string[] {
+  const flagged: string[] = [];
+  for (const id of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        flagged.push(`${id}: ${ref.id}`);
+      }
+    }
+  }
+  return flagged;
+}
+
+/**
+ * Lighthouse (simulated throttling, its own mobile or desktop preset) on each page, `runs` times
+ * each, through one Chromium per preset; a fresh profile per run (Lighthouse clears storage).
+ */
+export async function benchLighthouse(
+  baseUrl: string,
+  preset: Preset,
+  runs: number,
+): Promise<PageFigures[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: CHROMIUM_ARGS,
+    logLevel: 'silent',
+  });
+  const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
+  const figures: PageFigures[] = [];
+  try {
+    for (const page of LIGHTHOUSE_PAGES) {
+      const results: Result[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(
+          `${baseUrl}${page}`,
+          { port: chrome.port, logLevel: 'error', onlyCategories: [...CATEGORIES] },
+          config,
+        );
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        results.push(result.lhr);
+      }
+      const score = (id: string) =>
+        median(results.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)));
+      const metric = (id: string) =>
+        median(results.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
+      figures.push({
+        preset,
+        page,
+        runs,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        fcpMs: Math.round(metric('first-contentful-paint')),
+        lcpMs: Math.round(metric('largest-contentful-paint')),
+        tbtMs: Math.round(metric('total-blocking-time')),
+        cls: round(metric('cumulative-layout-shift'), 3),
+        flagged: [...new Set(results.flatMap(flaggedAudits))],
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return figures;
+}

@@ -1,0 +1,133 @@
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { firstLoad } from '../scripts/build/first-load.ts';
+import { startShop } from '../tests/e2e/support/shop-server.ts';
+import { percentile, round } from './stats.ts';
+
+const CONNECTIONS = 10;
+
+export interface ThroughputFigures {
+  target: string;
+  url: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  megabytesPerSecond: number;
+  /** Anything but a 2xx, or a failed connection: the figures are void when not 0. */
+  failures: number;
+}
+
+interface Target {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/** What a browser asks for over HTTPS; the shop then sends the brotli file made at build. */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+async function load(target: Target, seconds: number) {
+  return autocannon({
+    url: target.url,
+    headers: target.headers ?? {},
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+}
+
+/** Starts bench/bare-server.ts serving `file`, and resolves with its URL and a stop function. */
+async function startBareServer(file: string) {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.ts'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
+  return {
+    url: `http://127.0.0.1:${chunk.toString().trim()}/`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+/**
+ * Requests per second and latency over loopback, `CONNECTIONS` at a time: a bare Node HTTP
+ * server sending the home page's bytes (the ceiling on this machine in this run), then the real
+ * shop's home page (same bytes, no compression asked, for a like-for-like ratio), its home page
+ * and a collection page as a browser asks for them, and a static asset. The targets take turns
+ * for `rounds` rounds of `seconds` each and the median round counts, so a burst of other work on
+ * the machine skews one round rather than one target.
+ */
+export async function benchThroughput(
+  clientDir: string,
+  seconds: number,
+  rounds: number,
+): Promise<ThroughputFigures[]> {
+  const bare = await startBareServer(path.join(clientDir, 'index.html'));
+  const shop = await startShop({ LOG_LEVEL: 'warn' }).catch(async (error: unknown) => {
+    await bare.stop();
+    throw error;
+  });
+  try {
+    // The largest script of the first load: the one whose sending costs most.
+    const { scripts } = await firstLoad(clientDir, '/');
+    const sizes = await Promise.all(
+      scripts.map(async (src) => (await stat(path.join(clientDir, src))).size),
+    );
+    const asset = scripts[sizes.indexOf(Math.max(...sizes))];
+    if (!asset) throw new Error('The home page loads no script');
+    const targets: Target[] = [
+      { name: 'bare Node server, home HTML', url: bare.url },
+      { name: 'shop: home HTML (identity)', url: `${shop.url}/` },
+      { name: 'shop: home HTML (br)', url: `${shop.url}/`, headers: BROWSER_ENCODINGS },
+      {
+        name: 'shop: /shop/hats HTML (br)',
+        url: `${shop.url}/shop/hats`,
+        headers: BROWSER_ENCODINGS,
+      },
+      {
+        name: `shop: largest first-load JS, ${path.basename(asset)} (br)`,
+        url: `${shop.url}${asset}`,
+        headers: BROWSER_ENCODINGS,
+      },
+    ];
+    // A short first pass lets the JIT and the connection handling settle; it is not counted.
+    for (const target of targets) await load(target, 1);
+    const results = targets.map(() => [] as autocannon.Result[]);
+    for (let round = 0; round < rounds; round++) {
+      for (const [index, target] of targets.entries()) {
+        results[index]!.push(await load(target, seconds));
+      }
+    }
+    return targets.map((target, index) => {
+      const runs = results[index]!;
+      const medianOf = (pick: (result: autocannon.Result) => number) =>
+        percentile(runs.map(pick), 50);
+      return {
+        target: target.name,
+        url: target.url,
+        requestsPerSecond: Math.round(medianOf((result) => result.requests.average)),
+        latencyP50Ms: round(
+          medianOf((result) => result.latency.p50),
+          2,
+        ),
+        latencyP99Ms: round(
+          medianOf((result) => result.latency.p99),
+          2,
+        ),
+        megabytesPerSecond: round(medianOf((result) => result.throughput.average) / 1e6, 1),
+        failures: runs.reduce(
+          (total, result) => total + result.non2xx + result.errors + result.timeouts,
+          0,
+        ),
+      };
+    });
+  } finally {
+    await shop.stop();
+    await bare.stop();
+  }
+}

@@ -1,0 +1,30 @@
+/** Paths a robots.txt disallows for every crawler (`User-agent: *` groups only). */
+export function disallowedPaths(robotsTxt: string): string[] {
+  const paths: string[] = [];
+  let forEveryone = false;
+  for (const raw of robotsTxt.split('\n')) {
+    const line = raw.replace(/#.*/, '').trim();
+    const [field = '', ...rest] = line.split(':');
+    const value = rest.join(':').trim();
+    if (/^user-agent$/i.test(field)) forEveryone = value === '*';
+    else if (forEveryone && /^disallow$/i.test(field) && value) paths.push(value);
+  }
+  return paths;
+}
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * A sitemap (sitemaps.org 0.9) of `paths` under `publicUrl`. A sitemap needs absolute URLs, and
+ * the shop's address is known only when the server starts, so it is made then, not at build.
+ */
+export function sitemapXml(publicUrl: string, paths: readonly string[]): string {
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
