@@ -1,4 +1,5 @@
 import { startShop } from '../tests/e2e/support/shop-server.ts';
+import { readEventStream } from '../src/server/test/event-stream.ts';
 import { percentile, round } from './stats.ts';
 
 const SIGN_INS = 200;
@@ -11,36 +12,18 @@ interface Figures {
   profileFanOutMs: { subscribers: number; changes: number; p50: number; p95: number; max: number };
 }
 
-/** Opens one users/{uid}/events stream and calls `onDocument` for each pushed version. */
-async function subscribe(
+/** Opens one users/{uid}/events stream and calls `onName` with each pushed display name. */
+function subscribe(
   url: string,
   cookie: string,
   signal: AbortSignal,
-  onDocument: (name: string) => void,
+  onName: (name: string) => void,
 ) {
-  const response = await fetch(url, { headers: { cookie }, signal });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const data = buffer
-            .slice(0, end)
-            .split('\n')
-            .find((line) => line.startsWith('data: '));
-          buffer = buffer.slice(end + 2);
-          if (data) onDocument((JSON.parse(data.slice(6)) as { displayName: string }).displayName);
-        }
-      }
-    } catch {
-      // aborted at the end of the run
-    }
-  })();
+  return readEventStream(url, {
+    cookie,
+    signal,
+    onData: (document) => onName((document as { displayName: string }).displayName),
+  });
 }
 
 /**

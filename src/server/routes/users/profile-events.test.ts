@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { readEventStream } from '../../test/event-stream.ts';
 import { signUp } from '../../test/shoppers.ts';
 
 let app: TestApp;
@@ -15,32 +16,13 @@ afterAll(() => app.close());
 /** Opens users/{uid}/events over real HTTP and collects the documents it pushes. */
 async function watch(uid: string, cookie: string) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/users/${uid}/events`, {
-    headers: { cookie },
-    signal: controller.signal,
-  });
   const received: Record<string, unknown>[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const event = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = event.split('\n').find((line) => line.startsWith('data: '));
-          if (data) received.push(JSON.parse(data.slice(6)) as Record<string, unknown>);
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return { status: response.status, received, stop: () => controller.abort() };
+  const status = await readEventStream(`${base}/api/users/${uid}/events`, {
+    cookie,
+    signal: controller.signal,
+    onData: (document) => received.push(document as Record<string, unknown>),
+  });
+  return { status, received, stop: () => controller.abort() };
 }
 
 async function until(check: () => boolean) {

@@ -1,0 +1,39 @@
+/**
+ * Opens a Server-Sent Events stream over real HTTP and calls `onData` with the parsed JSON of
+ * each event's data line, until `signal` aborts. Resolves with the response status once the
+ * headers are in. Used by the live-update tests and the accounts benchmark.
+ */
+export async function readEventStream(
+  url: string,
+  {
+    cookie,
+    signal,
+    onData,
+  }: { cookie: string; signal: AbortSignal; onData: (data: unknown) => void },
+): Promise<number> {
+  const response = await fetch(url, { headers: { cookie }, signal });
+  if (!response.body) return response.status;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const data = buffer
+            .slice(0, end)
+            .split('\n')
+            .find((line) => line.startsWith('data: '));
+          buffer = buffer.slice(end + 2);
+          if (data) onData(JSON.parse(data.slice(6)));
+        }
+      }
+    } catch {
+      // The caller aborted: the stream ends here.
+    }
+  })();
+  return response.status;
+}
