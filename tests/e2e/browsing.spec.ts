@@ -1,5 +1,5 @@
 import { CATALOGUE, COLLECTION_IDS, SECTIONS, dollars, escapeRegExp } from './support/catalogue.ts';
-import { main, visit } from './support/shop.ts';
+import { CHECKOUT_COLUMNS, main, visit } from './support/shop.ts';
 import { expect, test } from './support/test.ts';
 
 /** One product card as its text reads: name, price, then its add button. */
@@ -75,13 +75,7 @@ for (const id of COLLECTION_IDS) {
 test('/checkout shows the checkout with an empty cart', async ({ page }) => {
   const response = await visit(page, '/checkout');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('columnheader')).toHaveText([
-    'Product',
-    'Description',
-    'Quantity',
-    'Price',
-    'Remove',
-  ]);
+  await expect(page.getByRole('columnheader')).toHaveText(CHECKOUT_COLUMNS);
   await expect(page.getByText(/^Total - \$/)).toHaveText('Total - $0');
 });
 

@@ -1,4 +1,5 @@
 import {
+  CHECKOUT_COLUMNS,
   addButton,
   cartButton,
   checkoutRow,
@@ -20,13 +21,7 @@ test('lists each cart line with image, name, quantity and price under the five h
   await page.getByRole('button', { name: 'GO TO CHECKOUT' }).click();
   await expect(page).toHaveURL('/checkout');
 
-  await expect(page.getByRole('columnheader')).toHaveText([
-    'Product',
-    'Description',
-    'Quantity',
-    'Price',
-    'Remove',
-  ]);
+  await expect(page.getByRole('columnheader')).toHaveText(CHECKOUT_COLUMNS);
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(3);
 

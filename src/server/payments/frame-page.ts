@@ -1,13 +1,6 @@
 import type { ResolvedPaymentLocale } from '#shared/payment-widget.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 import { WIDGET_TEXTS, type WidgetTexts } from './widget-texts.ts';
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** JSON that is safe inside a <script> element: no `</script>` or `<!--` can appear. */
 const scriptJson = (value: unknown) =>

@@ -1,13 +1,27 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page, Response } from '@playwright/test';
-import { itemNamed, type CatalogueItem } from './catalogue.ts';
+import { COLLECTION_IDS, itemNamed, type CatalogueItem } from './catalogue.ts';
 import { expect } from './test.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** The product images are built by `npm run images`; until that exists there is nothing to load. */
 export const IMAGES_BUILT = existsSync(path.join(repoRoot, 'public/images'));
+
+/** Every page of the shop a shopper can open, in the order specs visit them. */
+export const SHOP_PAGES = [
+  '/',
+  '/shop',
+  ...COLLECTION_IDS.map((id) => `/shop/${id}`),
+  '/checkout',
+  '/signin',
+  '/contact',
+  '/account',
+];
+
+/** The checkout table's columns, as the spec names them. */
+export const CHECKOUT_COLUMNS = ['Product', 'Description', 'Quantity', 'Price', 'Remove'];
 
 /** The bag in the header. Its accessible name carries the count: 'Cart, 3 items'. */
 export const cartButton = (page: Page): Locator =>

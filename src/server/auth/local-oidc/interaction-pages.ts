@@ -1,17 +1,8 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '../../http/escape-html.ts';
 
 /** The shop's name as the chooser shows it ("continue to ..."). */
 const APP_NAME = 'CRWN Clothing';
-
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const STYLE = `
 *{box-sizing:border-box}
