@@ -21,9 +21,16 @@ export function getAppStore(): AppStore {
  */
 export function startCartPersistence(store: AppStore): void {
   if (persistor) return;
-  const started = persistStore(store);
+  let restoredLines: unknown;
+  const started = persistStore(store, null, () => {
+    restoredLines = store.getState().cart.cartItems;
+  });
   persistor = started;
   // redux-persist writes on a later tick; a shopper who adds an item and leaves at once would
-  // lose it. Leaving the page writes what is pending, synchronously (localStorage is).
-  window.addEventListener('pagehide', () => void started.flush());
+  // lose it. Leaving the page writes what is pending, synchronously (localStorage is), but only
+  // when the shopper changed the cart's lines here: writing back the lines just read would
+  // overwrite newer ones saved meanwhile by another tab. (The dropdown's state is never restored.)
+  window.addEventListener('pagehide', () => {
+    if (store.getState().cart.cartItems !== restoredLines) void started.flush();
+  });
 }
