@@ -42,6 +42,17 @@ async function call(path: string, body: unknown): Promise<void> {
   }
 }
 
+/** The signed-in user of the session cookie, if any. */
+async function readSessionUser(): Promise<SessionUser | undefined> {
+  const session = await apiRequest<{ user: SessionUser } | null>(`${AUTH}/get-session`);
+  return session?.user;
+}
+
+/** Whether the browser holds a live session now. */
+async function hasSession(): Promise<boolean> {
+  return readSessionUser().then(Boolean, () => false);
+}
+
 /** Opens the Google popup and waits until it reports back or is closed. */
 function googlePopup(): Promise<void> {
   // Opened synchronously in the click, or the browser's popup blocker stops it.
@@ -74,12 +85,18 @@ function googlePopup(): Promise<void> {
             ),
       );
     };
+    // The popup posts its outcome and closes at once, so the close can be seen here before the
+    // message arrives. A closed popup is therefore settled by the session itself: the callback
+    // set the cookie before the popup closed, so a signed-in session means it worked.
     const closedCheck = setInterval(() => {
-      if (popup.closed) {
-        finish(() =>
-          reject(new AuthError('The sign-in window was closed before you chose an account.')),
+      if (!popup.closed) return;
+      finish(() => {
+        void hasSession().then((signedIn) =>
+          signedIn
+            ? resolve()
+            : reject(new AuthError('The sign-in window was closed before you chose an account.')),
         );
-      }
+      });
     }, 400);
     window.addEventListener('message', onMessage);
   });
@@ -130,8 +147,7 @@ export function createServerAuthClient(): AuthClient {
         const mine = ++generation;
         let user: SessionUser | undefined;
         try {
-          const session = await apiRequest<{ user: SessionUser } | null>(`${AUTH}/get-session`);
-          user = session?.user;
+          user = await readSessionUser();
         } catch (error) {
           console.error('Could not read the session', error);
           return;

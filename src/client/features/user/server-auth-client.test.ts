@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createServerAuthClient } from './server-auth-client.ts';
+
+/** A popup window the test opens and closes by hand. */
+function fakePopup() {
+  const popup = { closed: false };
+  vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+  return popup;
+}
+
+/** Answers /api/auth/get-session with this user (or none), as the shop's server would. */
+function sessionIs(user: { id: string } | null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response(JSON.stringify(user ? { user } : null)))),
+  );
+}
+
+function popupReports(outcome: { ok: boolean; error?: string }) {
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      origin: window.location.origin,
+      data: { source: 'crwn-auth', error: null, ...outcome },
+    }),
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('Sign In With Google popup', () => {
+  it('succeeds when the popup reports success', async () => {
+    fakePopup();
+    sessionIs(null);
+    const signingIn = createServerAuthClient().signInWithGoogle();
+    popupReports({ ok: true });
+    await expect(signingIn).resolves.toBeUndefined();
+  });
+
+  it('succeeds when the popup closes before its message arrives, as the session shows', async () => {
+    const popup = fakePopup();
+    sessionIs({ id: 'u1' });
+    const signingIn = createServerAuthClient().signInWithGoogle();
+    popup.closed = true;
+    await expect(signingIn).resolves.toBeUndefined();
+  });
+
+  it('says the window was closed when it closes with no session', async () => {
+    const popup = fakePopup();
+    sessionIs(null);
+    const signingIn = createServerAuthClient().signInWithGoogle();
+    popup.closed = true;
+    await expect(signingIn).rejects.toThrow('The sign-in window was closed');
+  });
+
+  it('shows the reason the popup gives for a failure', async () => {
+    fakePopup();
+    sessionIs(null);
+    const signingIn = createServerAuthClient().signInWithGoogle();
+    popupReports({ ok: false, error: 'unavailable' });
+    await expect(signingIn).rejects.toThrow('Google sign-in is not available right now');
+  });
+
+  it('ignores messages from other origins', async () => {
+    const popup = fakePopup();
+    sessionIs(null);
+    const signingIn = createServerAuthClient().signInWithGoogle();
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: 'https://evil.example',
+        data: { source: 'crwn-auth', ok: true },
+      }),
+    );
+    popup.closed = true;
+    await expect(signingIn).rejects.toThrow('The sign-in window was closed');
+  });
+
+  it('says so when the browser blocks the popup', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    await expect(createServerAuthClient().signInWithGoogle()).rejects.toThrow('blocked');
+  });
+});
