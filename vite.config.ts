@@ -3,11 +3,18 @@ import { defineConfig } from 'vite';
 
 /**
  * React, React Router and Redux: every page needs them before it can hydrate. One chunk instead of
- * half a dozen means fewer requests queued on HTTP/1.1's six connections ahead of the style
- * sheets the first paint waits for (docs/decisions/010-performance-budget.md).
+ * half a dozen means fewer requests queued on HTTP/1.1's six connections, each a round trip on a
+ * slow phone network (docs/decisions/010-performance-budget.md).
  */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|redux-persist|reselect|immer|use-sync-external-store)[\\/]/;
+
+/**
+ * The shop's own modules that two or more chunks share: one file instead of a dozen of under a
+ * kilobyte each (docs/decisions/012-inline-css-and-late-scripts.md). Code of one route only stays
+ * in that route's chunk.
+ */
+const APP = /[\\/]src[\\/](?:client|shared)[\\/]/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
@@ -18,7 +25,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {}
     : {
         rolldownOptions: {
-          output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: FRAMEWORK, priority: 2 },
+                { name: 'app', test: APP, minShareCount: 2, priority: 1 },
+              ],
+            },
+          },
         },
       },
 }));

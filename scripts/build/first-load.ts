@@ -12,9 +12,12 @@ export interface Sizes {
 export interface FirstLoad {
   /** URL paths of the JavaScript a browser loads before the page is interactive. */
   scripts: string[];
-  /** URL paths of the style sheets the page links. */
+  /** URL paths of the style sheets the page links, and `inline: …` for those in its HTML. */
   styles: string[];
+  /** The page's HTML itself, inline CSS included. */
+  html: Sizes;
   js: Sizes;
+  /** Linked style sheets, plus inline ones as if compressed alone (their share of the HTML). */
   css: Sizes;
 }
 
@@ -66,11 +69,21 @@ export async function firstLoad(clientDir: string, pagePath: string): Promise<Fi
       pending.push(path.posix.join(path.posix.dirname(src), imported));
     }
   }
-  const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"/g)].map(
+  const linked = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"/g)].map(
     (match) => match[1]!,
   );
-  const styleSizes = await Promise.all(
-    styles.map(async (href) => compressedSizes(await readFile(path.join(clientDir, href)))),
-  );
-  return { scripts: [...scripts], styles, js: sum(sizes), css: sum(styleSizes) };
+  const inline = [...html.matchAll(/<style[^>]*?(?:data-href="([^"]*)")?[^>]*>([^<]*)<\/style>/g)];
+  const styleSizes = [
+    ...(await Promise.all(
+      linked.map(async (href) => compressedSizes(await readFile(path.join(clientDir, href)))),
+    )),
+    ...inline.map((match) => compressedSizes(Buffer.from(match[2]!))),
+  ];
+  return {
+    scripts: [...scripts],
+    styles: [...linked, ...inline.map((match) => `inline: ${match[1] ?? 'style'}`)],
+    html: compressedSizes(Buffer.from(html)),
+    js: sum(sizes),
+    css: sum(styleSizes),
+  };
 }

@@ -1,4 +1,5 @@
-import { SHOP_PAGES } from './support/shop.ts';
+import type { Response as PlaywrightResponse } from '@playwright/test';
+import { SHOP_PAGES, visit } from './support/shop.ts';
 import { expect, test } from './support/test.ts';
 
 // What issue #5 asks of every page that is not a timing: timings are measured by `npm run bench`,
@@ -48,24 +49,45 @@ test('robots.txt is a real robots file, not a page', async ({ request }) => {
 });
 
 test('scripts arrive compressed at build time and are cached for good', async ({ page }) => {
-  const scripts: { url: string; encoding?: string; cache?: string; bytes: number }[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const headers = response.headers();
-    scripts.push({
-      url: response.url(),
-      encoding: headers['content-encoding'],
-      cache: headers['cache-control'],
-      bytes: (await response.body()).length,
-    });
+  const scripts: PlaywrightResponse[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response);
   });
-  const home = await page.goto('/');
+  const home = await visit(page, '/');
   expect(home?.headers()['cache-control']).toBe('no-cache');
   expect(home?.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
-  await expect.poll(() => scripts.length).toBeGreaterThan(3);
-  for (const script of scripts.filter(({ url }) => url.includes('/assets/'))) {
-    expect(script.cache, script.url).toBe('public, max-age=31536000, immutable');
+  // Hydrated: every script of the first load has arrived.
+  const assets = scripts.filter((response) => response.url().includes('/assets/'));
+  expect(assets.length).toBeGreaterThan(3);
+  for (const script of assets) {
+    const headers = script.headers();
+    expect(headers['cache-control'], script.url()).toBe('public, max-age=31536000, immutable');
     // The build compresses every script but the tiniest (scripts/build/precompress.ts).
-    if (script.bytes > 1024) expect(script.encoding, script.url).toMatch(/^(br|gzip)$/);
+    if ((await script.body()).length > 1024) {
+      expect(headers['content-encoding'], script.url()).toMatch(/^(br|gzip)$/);
+    }
   }
+});
+
+test('each page arrives styled: its CSS is in the HTML, with no style sheet to wait for', async ({
+  browser,
+}) => {
+  // Without JavaScript, what shows is the prerendered HTML alone.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const stylesheetRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheetRequests.push(request.url());
+  });
+  await page.goto('/shop/hats');
+  await expect(page.locator('.header')).toHaveCSS('display', 'flex');
+  await expect(page.locator('.collection-grid')).toHaveCSS('display', 'grid');
+  await expect(page.getByRole('button', { name: /Add .* to cart/ }).first()).toHaveCSS(
+    'text-transform',
+    'uppercase',
+  );
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-total')).toHaveCSS('text-align', 'right');
+  expect(stylesheetRequests).toEqual([]);
+  await context.close();
 });

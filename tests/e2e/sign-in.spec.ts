@@ -175,3 +175,37 @@ test('a sign-up that fails says so clearly on the form, and keeps all four field
   await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
   await expect(signInForm(page).getByRole('alert')).toHaveCount(0);
 });
+
+test('what is typed before the app has started is kept, and the form waits for the app to send it', async ({
+  page,
+  request,
+}) => {
+  const email = await createAccount(request);
+  // Hold the app's largest script back, as a slow network would.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const sent: string[] = [];
+  page.on('request', (sentRequest) => sent.push(sentRequest.url()));
+
+  await page.goto('/signin', { waitUntil: 'commit' });
+  const form = signInForm(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill('not my password');
+  // The browser would send the form itself, fields in the URL: the button is off until the app runs.
+  const signIn = form.getByRole('button', { name: 'Sign In', exact: true });
+  await expect(signIn).toBeDisabled();
+  await form.getByLabel('Password').press('Enter');
+  expect(sent.filter((url) => url.includes('password'))).toEqual([]);
+
+  release();
+  await expect(signIn).toBeEnabled();
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+  await signIn.click();
+  await expect(form.getByRole('alert')).toHaveText('Wrong email or password.');
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+  await expect(page).toHaveURL('/signin');
+});

@@ -6,7 +6,8 @@ import { Header } from './layout/header.tsx';
 import { Providers } from './providers.tsx';
 import { RootErrorBoundary } from './layout/root-error-boundary.tsx';
 import { useWebVitals } from './report-web-vitals.ts';
-import './global.css';
+import { StyleSheet } from '../components/ui/style-sheet.tsx';
+import globalCss from './global.css?inline';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -20,6 +21,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* In the layout, not the app: the error pages need it too. */}
+        <StyleSheet href="global" css={globalCss} />
       </head>
       <body>
         {children}

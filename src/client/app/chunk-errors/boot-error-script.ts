@@ -30,7 +30,20 @@ export const BOOT_ERROR_SCRIPT = `(() => {
   window.addEventListener('error', (event) => {
     const el = event.target;
     if (el instanceof HTMLLinkElement && /modulepreload|stylesheet/.test(el.rel)) show(el.href);
-    // The boot module has no src: one of its imports failed; name it if a preload did not.
-    else if (el instanceof HTMLScriptElement) show(el.src || location.pathname + ' (app start)');
+    else if (el instanceof HTMLScriptElement) {
+      if (el.src) show(el.src);
+      else nameFailedImport(0);
+    }
   }, true);
+  // The boot module has no src: one of the files it imports failed. The browser keeps a timing
+  // entry for every request, and a failed one has no body; it may be written just after the
+  // error, so look a few times before giving up on a name.
+  const nameFailedImport = (attempt) => {
+    const failed = performance.getEntriesByType('resource').find(
+      (entry) => entry.name.includes('/assets/') && entry.decodedBodySize === 0,
+    );
+    if (failed) show(failed.name);
+    else if (attempt < 5) setTimeout(() => nameFailedImport(attempt + 1), 50);
+    else show(location.pathname + ' (app start)');
+  };
 })();`;

@@ -6,7 +6,8 @@ import { useAuthClient } from '../../features/user/auth-client.ts';
 import { selectCurrentUser } from '../../features/user/user-selectors.ts';
 import { useAppSelector } from '../hooks.ts';
 import { CrownLogo } from './crown-logo.tsx';
-import './header.css';
+import headerCss from './header.css?inline';
+import { StyleSheet } from '../../components/ui/style-sheet.tsx';
 
 export function Header() {
   const currentUser = useAppSelector(selectCurrentUser);
@@ -15,6 +16,7 @@ export function Header() {
 
   return (
     <header className="header">
+      <StyleSheet href="header" css={headerCss} />
       <Link className="header__logo" to="/" aria-label="CRWN Clothing, home">
         <CrownLogo />
       </Link>

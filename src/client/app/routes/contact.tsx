@@ -1,6 +1,7 @@
 import { SHOP_CONTACT } from '#shared/shop-contact.ts';
 import { pageMeta } from '../page-meta.ts';
-import './contact.css';
+import contactCss from './contact.css?inline';
+import { StyleSheet } from '../../components/ui/style-sheet.tsx';
 
 export const meta = () =>
   pageMeta('Contact', 'How to reach CRWN Clothing: email, phone and address.');
@@ -9,6 +10,7 @@ export default function ContactRoute() {
   const { email, phone, address, hours } = SHOP_CONTACT;
   return (
     <div className="contact-page">
+      <StyleSheet href="contact" css={contactCss} />
       <h1>Contact us</h1>
       <p>Questions about an order, a size or a return? We answer every message within a day.</p>
       <dl className="contact-page__details">

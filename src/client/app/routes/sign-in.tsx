@@ -4,7 +4,8 @@ import { SignUpForm } from '../../features/user/components/sign-up-form.tsx';
 import { selectCurrentUser } from '../../features/user/user-selectors.ts';
 import { useAppSelector } from '../hooks.ts';
 import { pageMeta } from '../page-meta.ts';
-import './sign-in.css';
+import signInCss from './sign-in.css?inline';
+import { StyleSheet } from '../../components/ui/style-sheet.tsx';
 
 export const meta = () => pageMeta('Sign in', 'Sign in to CRWN Clothing, or create an account.');
 
@@ -13,6 +14,7 @@ export default function SignInRoute() {
   if (currentUser) return <Navigate to="/" replace />;
   return (
     <div className="sign-in-page">
+      <StyleSheet href="sign-in" css={signInCss} />
       <h1 className="visually-hidden">Sign in or sign up</h1>
       <SignInForm />
       <SignUpForm />

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
-import './button.css';
+import buttonCss from './button.css?inline';
+import { StyleSheet } from './style-sheet.tsx';
 
 type Variant = 'primary' | 'inverted' | 'google';
 
@@ -9,5 +10,10 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
   const classes = ['button', `button--${variant}`, className].filter(Boolean).join(' ');
-  return <button type={type} className={classes} {...props} />;
+  return (
+    <>
+      <StyleSheet href="button" css={buttonCss} />
+      <button type={type} className={classes} {...props} />
+    </>
+  );
 }

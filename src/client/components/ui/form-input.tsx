@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
-import './form-input.css';
+import formInputCss from './form-input.css?inline';
+import { StyleSheet } from './style-sheet.tsx';
 
 interface FormInputProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -11,6 +12,7 @@ export function FormInput({ label, id, ...props }: FormInputProps) {
   const inputId = id ?? generatedId;
   return (
     <div className="form-input">
+      <StyleSheet href="form-input" css={formInputCss} />
       <label className="form-input__label" htmlFor={inputId}>
         {label}
       </label>

@@ -6,7 +6,8 @@ import { dropdownClosed } from '../cart-slice.ts';
 import { selectCartItems } from '../cart-selectors.ts';
 import { CART_DROPDOWN_ID } from './cart-icon.tsx';
 import { CartItem } from './cart-item.tsx';
-import './cart-dropdown.css';
+import cartDropdownCss from './cart-dropdown.css?inline';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
 /** The cart's lines under the header's bag, with the way to checkout. */
 export function CartDropdown() {
@@ -30,6 +31,7 @@ export function CartDropdown() {
 
   return (
     <section id={CART_DROPDOWN_ID} className="cart-dropdown" aria-label="Cart">
+      <StyleSheet href="cart-dropdown" css={cartDropdownCss} />
       {cartItems.length > 0 ? (
         <ul className="cart-dropdown__items">
           {cartItems.map((item) => (

@@ -1,7 +1,8 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { dropdownToggled } from '../cart-slice.ts';
 import { selectCartHidden, selectCartItemsCount, selectCartRestored } from '../cart-selectors.ts';
-import './cart-icon.css';
+import cartIconCss from './cart-icon.css?inline';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
 export const CART_DROPDOWN_ID = 'cart-dropdown';
 
@@ -21,6 +22,7 @@ export function CartIcon() {
       aria-controls={CART_DROPDOWN_ID}
       onClick={() => dispatch(dropdownToggled())}
     >
+      <StyleSheet href="cart-icon" css={cartIconCss} />
       <svg className="cart-icon__bag" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path
           d="M6 7h12l1 14H5L6 7zm3 0V6a3 3 0 0 1 6 0v1"

@@ -2,12 +2,14 @@ import { ITEM_IMAGE } from '#shared/images.ts';
 import type { CartItem as CartLine } from '#shared/cart.ts';
 import { formatMoney } from '#shared/money.ts';
 import { Picture } from '../../../components/ui/picture.tsx';
-import './cart-item.css';
+import cartItemCss from './cart-item.css?inline';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
 /** One line of the cart dropdown: image, name, and `quantity x $price`. */
 export function CartItem({ item }: { item: CartLine }) {
   return (
     <li className="cart-item">
+      <StyleSheet href="cart-item" css={cartItemCss} />
       <Picture kind={ITEM_IMAGE} baseUrl={item.imageUrl} alt="" sizes="4rem" />
       <div className="cart-item__details">
         <span className="cart-item__name">{item.name}</span>

@@ -2,7 +2,8 @@ import { Link, useLocation } from 'react-router';
 import type { Section } from '#shared/catalogue.ts';
 import { SECTION_IMAGE } from '#shared/images.ts';
 import { Picture } from '../../../components/ui/picture.tsx';
-import './menu-item.css';
+import menuItemCss from './menu-item.css?inline';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
 /** The current path plus the tile's relative link, as the spec asks: `/` + `shop/hats`. */
 export function tileHref(pathname: string, linkUrl: string): string {
@@ -15,6 +16,7 @@ export function MenuItem({ section, priority }: { section: Section; priority: bo
   const large = section.size === 'large';
   return (
     <li className={`menu-item${large ? ' menu-item--large' : ''}`} data-size={section.size}>
+      <StyleSheet href="menu-item" css={menuItemCss} />
       <Link className="menu-item__link" to={tileHref(pathname, section.linkUrl)}>
         <Picture
           className="menu-item__background"

@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import type { Order } from '#shared/orders.ts';
 import { fetchOrder } from '../orders-api.ts';
 import { OrderSummary } from './order-summary.tsx';
-import './orders.css';
+import ordersCss from './orders.css?inline';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
 type State =
   { kind: 'loading' } | { kind: 'shown'; order: Order } | { kind: 'failed'; message: string };
@@ -35,6 +36,7 @@ export function OrderConfirmation() {
 
   return (
     <div className="order-page">
+      <StyleSheet href="orders" css={ordersCss} />
       <h1>Thank you for your order</h1>
       {!orderId ? (
         <p>

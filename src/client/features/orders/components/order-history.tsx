@@ -4,7 +4,8 @@ import { useAppSelector } from '../../../app/hooks.ts';
 import { selectCurrentUser } from '../../user/user-selectors.ts';
 import { fetchMyOrders } from '../orders-api.ts';
 import { OrderSummary } from './order-summary.tsx';
-import './orders.css';
+import ordersCss from './orders.css?inline';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
 /** The signed-in shopper's orders, newest first, on the account page. */
 export function OrderHistory() {
@@ -30,6 +31,7 @@ export function OrderHistory() {
   if (!userId) return null;
   return (
     <section className="order-history" aria-labelledby="order-history-title">
+      <StyleSheet href="orders" css={ordersCss} />
       <h2 id="order-history-title">Your orders</h2>
       {error ? (
         <p role="alert">{error}</p>

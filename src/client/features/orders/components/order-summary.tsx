@@ -1,6 +1,7 @@
 import type { Order } from '#shared/orders.ts';
 import { formatMoney } from '#shared/money.ts';
-import './orders.css';
+import ordersCss from './orders.css?inline';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
 const placedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -8,6 +9,7 @@ const placedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 export function OrderSummary({ order }: { order: Order }) {
   return (
     <article className="order-summary" aria-label={`Order ${order.id}`}>
+      <StyleSheet href="orders" css={ordersCss} />
       <p className="order-summary__meta">
         Order <strong>{order.id}</strong>, placed {placedAt.format(new Date(order.createdAt))}
         {order.card && (

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { itemAdded } from '../../cart/cart-slice.ts';
-import './collection-item.css';
+import collectionItemCss from './collection-item.css?inline';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
 interface CollectionItemProps {
   item: Item;
@@ -21,6 +22,7 @@ export function CollectionItem({ item, priority = false }: CollectionItemProps) 
   const dispatch = useAppDispatch();
   return (
     <li className="collection-item">
+      <StyleSheet href="collection-item" css={collectionItemCss} />
       <Picture
         className="collection-item__image"
         kind={ITEM_IMAGE}

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { Collection } from '#shared/catalogue.ts';
 import { PREVIEW_ITEM_COUNT } from '../shop-slice.ts';
 import { CollectionItem } from './collection-item.tsx';
-import './collection-grid.css';
+import collectionGridCss from './collection-grid.css?inline';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
 /** A collection on the shop overview: its title, linking to its page, and its first four items. */
 export function CollectionPreview({
@@ -14,6 +15,7 @@ export function CollectionPreview({
 }) {
   return (
     <section className="collection-preview" aria-labelledby={`preview-${collection.routeName}`}>
+      <StyleSheet href="collection-grid" css={collectionGridCss} />
       <h2 className="collection-preview__title" id={`preview-${collection.routeName}`}>
         <Link to={`/shop/${collection.routeName}`}>{collection.title.toUpperCase()}</Link>
       </h2>

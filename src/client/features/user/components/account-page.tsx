@@ -6,12 +6,22 @@ import { FormInput } from '../../../components/ui/form-input.tsx';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { updateDisplayName } from '../profile-api.ts';
 import { selectAuthResolved, selectCurrentUser } from '../user-selectors.ts';
-import './account-page.css';
+import accountPageCss from './account-page.css?inline';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
 const memberSince = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /** The shopper's own account: who they are, and their display name to change. */
 export function AccountPage() {
+  return (
+    <>
+      <StyleSheet href="account-page" css={accountPageCss} />
+      <AccountPageContent />
+    </>
+  );
+}
+
+function AccountPageContent() {
   const currentUser = useAppSelector(selectCurrentUser);
   const authResolved = useAppSelector(selectAuthResolved);
   const [draft, setDraft] = useState<string | null>(null);

@@ -2,37 +2,26 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormInput } from '../../../components/ui/form-input.tsx';
 import { useAuthClient } from '../auth-client.ts';
 import { useAuthForm } from './use-auth-form.ts';
-import './auth-forms.css';
+import authFormsCss from './auth-forms.css?inline';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
 /** 'I already have an account': email and password, or Google. */
 export function SignInForm() {
   const auth = useAuthClient();
-  const { fields, error, pending, onChange, run, submitWith } = useAuthForm({
-    email: '',
-    password: '',
-  });
+  const { error, pending, ready, run, submitWith } = useAuthForm(['email', 'password']);
 
   return (
     <section className="auth-form" aria-labelledby="sign-in-title">
+      <StyleSheet href="auth-forms" css={authFormsCss} />
       <h2 id="sign-in-title">I already have an account</h2>
       <p>Sign in with your email and password</p>
       <form onSubmit={submitWith((credentials) => auth.signInWithEmail(credentials))}>
-        <FormInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          value={fields.email}
-          onChange={onChange}
-          required
-        />
+        <FormInput label="Email" name="email" type="email" autoComplete="username" required />
         <FormInput
           label="Password"
           name="password"
           type="password"
           autoComplete="current-password"
-          value={fields.password}
-          onChange={onChange}
           required
         />
         {error && (
@@ -41,13 +30,13 @@ export function SignInForm() {
           </p>
         )}
         <div className="auth-form__buttons">
-          <Button type="submit" disabled={pending}>
+          <Button type="submit" disabled={pending || !ready}>
             Sign In
           </Button>
           <Button
             variant="google"
-            disabled={pending}
-            onClick={() => void run(() => auth.signInWithGoogle(), { clearOnSuccess: false })}
+            disabled={pending || !ready}
+            onClick={() => void run(() => auth.signInWithGoogle())}
           >
             Sign In With Google
           </Button>

@@ -2,28 +2,27 @@ import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormInput } from '../../../components/ui/form-input.tsx';
 import { useAuthClient } from '../auth-client.ts';
-import { useAuthForm } from './use-auth-form.ts';
-import './auth-forms.css';
+import { readFields, useAuthForm } from './use-auth-form.ts';
+import authFormsCss from './auth-forms.css?inline';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
 /** The spec's exact text for a confirmation that differs from the password. */
 export const PASSWORD_MISMATCH_ALERT = "passwords don't match";
 
+const FIELDS = ['displayName', 'email', 'password', 'confirmPassword'] as const;
+
 /** 'I do not have a account': display name, email, password twice. */
 export function SignUpForm() {
   const auth = useAuthClient();
-  const { fields, error, pending, onChange, submitWith } = useAuthForm({
-    displayName: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-  });
+  const { error, pending, ready, submitWith } = useAuthForm(FIELDS);
 
   const sendSignUp = submitWith(({ displayName, email, password }) =>
     auth.signUpWithEmail({ displayName, email, password }),
   );
 
-  const signUp = (event: FormEvent) => {
-    if (fields.password !== fields.confirmPassword) {
+  const signUp = (event: FormEvent<HTMLFormElement>) => {
+    const { password, confirmPassword } = readFields(event.currentTarget, FIELDS);
+    if (password !== confirmPassword) {
       // The spec's alert; nothing is sent and the fields stay for correction.
       event.preventDefault();
       window.alert(PASSWORD_MISMATCH_ALERT);
@@ -34,33 +33,17 @@ export function SignUpForm() {
 
   return (
     <section className="auth-form" aria-labelledby="sign-up-title">
+      <StyleSheet href="auth-forms" css={authFormsCss} />
       <h2 id="sign-up-title">I do not have a account</h2>
       <p>Sign up with your email and password</p>
       <form onSubmit={signUp}>
-        <FormInput
-          label="Display Name"
-          name="displayName"
-          autoComplete="nickname"
-          value={fields.displayName}
-          onChange={onChange}
-          required
-        />
-        <FormInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={fields.email}
-          onChange={onChange}
-          required
-        />
+        <FormInput label="Display Name" name="displayName" autoComplete="nickname" required />
+        <FormInput label="Email" name="email" type="email" autoComplete="email" required />
         <FormInput
           label="Password"
           name="password"
           type="password"
           autoComplete="new-password"
-          value={fields.password}
-          onChange={onChange}
           required
         />
         <FormInput
@@ -68,8 +51,6 @@ export function SignUpForm() {
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
-          value={fields.confirmPassword}
-          onChange={onChange}
           required
         />
         {error && (
@@ -77,7 +58,7 @@ export function SignUpForm() {
             {error}
           </p>
         )}
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={pending || !ready}>
           SIGN UP
         </Button>
       </form>

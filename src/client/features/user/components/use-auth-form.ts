@@ -1,27 +1,42 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { authErrorMessage } from '../auth-client.ts';
 
+/** The named text fields of a form, as typed. */
+export function readFields<Name extends string>(
+  form: HTMLFormElement,
+  names: readonly Name[],
+): Record<Name, string> {
+  const data = new FormData(form);
+  const fields = {} as Record<Name, string>;
+  for (const name of names) {
+    const value = data.get(name);
+    fields[name] = typeof value === 'string' ? value : '';
+  }
+  return fields;
+}
+
 /**
- * State of an auth form: its fields, the message of the last failure, and whether a request is
- * under way. `run` clears the fields when the request succeeds and keeps them (and shows the
- * message) when it fails, so nothing the shopper typed is lost.
+ * State of an auth form: the message of the last failure, whether a request is under way, and
+ * whether the form can be sent yet. `run` clears the form when the request succeeds and keeps it
+ * (and shows the message) when it fails, so nothing the shopper typed is lost.
+ *
+ * The fields are uncontrolled: the form is prerendered, so a shopper can type before the app has
+ * started, and the inputs themselves hold what was typed. `ready` stays false until the app can
+ * send the form; the submit buttons are disabled until then, so the browser never sends it by
+ * itself (as a GET, with the password in the URL).
  */
-export function useAuthForm<Fields extends Record<string, string>>(emptyFields: Fields) {
-  const [fields, setFields] = useState(emptyFields);
+export function useAuthForm<Name extends string>(names: readonly Name[]) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const ready = useHydrated();
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const { name, value } = event.target;
-    setFields((current) => ({ ...current, [name]: value }));
-  };
-
-  const run = async (request: () => Promise<void>, { clearOnSuccess = true } = {}) => {
+  const run = async (request: () => Promise<void>, { clear }: { clear?: HTMLFormElement } = {}) => {
     setError(null);
     setPending(true);
     try {
       await request();
-      if (clearOnSuccess) setFields(emptyFields);
+      clear?.reset();
     } catch (failure) {
       console.warn('Authentication failed', failure);
       setError(authErrorMessage(failure));
@@ -30,10 +45,14 @@ export function useAuthForm<Fields extends Record<string, string>>(emptyFields: 
     }
   };
 
-  const submitWith = (request: (current: Fields) => Promise<void>) => (event: FormEvent) => {
-    event.preventDefault();
-    void run(() => request(fields));
-  };
+  const submitWith =
+    (request: (fields: Record<Name, string>) => Promise<void>) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const form = event.currentTarget;
+      const fields = readFields(form, names);
+      void run(() => request(fields), { clear: form });
+    };
 
-  return { fields, error, pending, onChange, run, submitWith };
+  return { error, pending, ready, run, submitWith };
 }
