@@ -59,15 +59,14 @@ function mapKb(sizes: FirstLoad['js']) {
 if (runs('throughput')) {
   const throughput = await benchThroughput(clientDir, seconds, rounds);
   figures.throughput = throughput;
-  const ceiling = throughput[0]?.requestsPerSecond ?? Number.NaN;
   console.log(
     `\nThroughput (autocannon, loopback, 10 connections; median of ${rounds} rounds of ${seconds} s)`,
   );
   console.table(
     Object.fromEntries(
-      throughput.map(({ target, url: _url, ...row }) => [
+      throughput.map(({ target, url: _url, ofBarePercent, ...row }) => [
         target,
-        { ...row, 'of bare': `${Math.round((row.requestsPerSecond / ceiling) * 100)}%` },
+        { ...row, 'of bare': ofBarePercent === null ? '' : `${ofBarePercent}%` },
       ]),
     ),
   );

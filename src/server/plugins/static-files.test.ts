@@ -51,6 +51,32 @@ describe('static files', () => {
     expect(response.body).toBe(SCRIPT);
   });
 
+  it('answers 304 to a browser that has the script already, by its ETag', async () => {
+    const headers = { 'accept-encoding': 'br' };
+    const first = await app.inject({ url: '/assets/entry-AbCdEf12.js', headers });
+    const etag = first.headers.etag;
+    expect(etag).toBeTruthy();
+    const again = await app.inject({
+      url: '/assets/entry-AbCdEf12.js',
+      headers: { ...headers, 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  });
+
+  it('answers 404 for a script the build did not write', async () => {
+    for (const url of ['/assets/entry-XXXXXXXX.js', '/assets/']) {
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/assets/entry-AbCdEf12.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.rawPayload.length).toBe(0);
+  });
+
   it('serves robots.txt from the top of the build, but never a page or its compressed copy', async () => {
     expect((await app.inject({ url: '/robots.txt' })).body).toBe('User-agent: *\n');
     for (const url of ['/index.html', '/index.html.br']) {
