@@ -62,3 +62,33 @@ for (const { url, images } of PAGES) {
     expect(broken, 'images that did not load').toEqual([]);
   });
 }
+
+test.describe('each screen gets the picture width its layout shows', () => {
+  for (const screen of [
+    { name: 'a phone', viewport: { width: 412, height: 823 }, scale: 1.75, item: 320, tile: 960 },
+    { name: 'a laptop', viewport: { width: 1280, height: 800 }, scale: 1, item: 320, tile: 640 },
+  ]) {
+    test(`${screen.name}: items ${screen.item} px, tiles ${screen.tile} px`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        viewport: screen.viewport,
+        deviceScaleFactor: screen.scale,
+      });
+      const page = await context.newPage();
+      const firstImage = async () =>
+        page
+          .locator('main img')
+          .first()
+          .evaluate(async (image: HTMLImageElement) => {
+            await image.decode().catch(() => {});
+            return image.currentSrc;
+          });
+      await page.goto('/shop/hats');
+      expect(await firstImage()).toMatch(new RegExp(`-${screen.item}\\.\\w+$`));
+      await page.goto('/');
+      expect(await firstImage()).toMatch(new RegExp(`-${screen.tile}\\.\\w+$`));
+      await context.close();
+    });
+  }
+});

@@ -15,6 +15,15 @@ interface CollectionItemProps {
 }
 
 /**
+ * How wide a card's picture is shown, from collection-grid.css and the page's padding: 2 columns
+ * below 36rem, 3 below 60rem, then 4 of at most 18rem. A phone (412 px at 1.75x) thus gets the
+ * 320 px picture, which is its size, not the 640 one.
+ */
+const ITEM_SIZES =
+  '(min-width: 60rem) 18rem, (min-width: 48rem) calc(33.3vw - 2.4rem), ' +
+  '(min-width: 36rem) calc(33.3vw - 1.5rem), calc(50vw - 1.75rem)';
+
+/**
  * A product card. The add button is always there (not only on hover), so it works by mouse,
  * keyboard and touch alike.
  */
@@ -28,7 +37,7 @@ export function CollectionItem({ item, priority = false }: CollectionItemProps) 
         kind={ITEM_IMAGE}
         baseUrl={item.imageUrl}
         alt={item.name}
-        sizes="(min-width: 60rem) 15rem, (min-width: 36rem) 30vw, 45vw"
+        sizes={ITEM_SIZES}
         priority={priority}
       />
       <div className="collection-item__footer">
