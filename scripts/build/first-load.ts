@@ -72,7 +72,8 @@ export async function firstLoad(clientDir: string, pagePath: string): Promise<Fi
   const linked = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"/g)].map(
     (match) => match[1]!,
   );
-  const inline = [...html.matchAll(/<style[^>]*?(?:data-href="([^"]*)")?[^>]*>([^<]*)<\/style>/g)];
+  const inline = [...html.matchAll(/<style([^>]*)>([^<]*)<\/style>/g)];
+  const sheetName = (attributes: string) => /data-href="([^"]*)"/.exec(attributes)?.[1] ?? 'style';
   const styleSizes = [
     ...(await Promise.all(
       linked.map(async (href) => compressedSizes(await readFile(path.join(clientDir, href)))),
@@ -81,7 +82,7 @@ export async function firstLoad(clientDir: string, pagePath: string): Promise<Fi
   ];
   return {
     scripts: [...scripts],
-    styles: [...linked, ...inline.map((match) => `inline: ${match[1] ?? 'style'}`)],
+    styles: [...linked, ...inline.map((match) => `inline: ${sheetName(match[1]!)}`)],
     html: compressedSizes(Buffer.from(html)),
     js: sum(sizes),
     css: sum(styleSizes),

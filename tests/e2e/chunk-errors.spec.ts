@@ -1,14 +1,15 @@
 import { main, visit, waitForShop } from './support/shop.ts';
 import { expect, test } from './support/test.ts';
 
-/**
- * The collection route's own chunk (`/assets/collection-B1x_9azQ.js`: name, dash, 8-character
- * hash). The wider glob `**\/assets/collection-*.js` also matches the shared chunk
- * `collection-grid-*.js` that the shop overview itself needs; that case has its own test below.
- */
+/** The collection route's own chunk (`/assets/collection-B1x_9azQ.js`: name, dash, 8-character hash). */
 const COLLECTION_ROUTE_CHUNK = /\/assets\/collection-[\w-]{8}\.js$/;
-const EVERY_COLLECTION_CHUNK = '**/assets/collection-*.js';
 const CHUNK_URL = /\/assets\/collection-[\w-]+\.js/;
+/** What a shopper's browser gets for a chunk that a newer deploy removed: the not-found page. */
+const GONE = {
+  status: 404,
+  contentType: 'text/html',
+  body: '<!doctype html><h1>Page not found</h1>',
+};
 
 test('a collection whose code fails to load on the way says so, and Retry opens it', async ({
   page,
@@ -29,16 +30,16 @@ test('a collection whose code fails to load on the way says so, and Retry opens 
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('when every collection chunk is unreachable, clicking a collection still says so', async ({
+test('a collection chunk that a newer deploy removed (404) says so on the way', async ({
   page,
 }) => {
   await visit(page, '/shop');
-  await page.route(EVERY_COLLECTION_CHUNK, (route) => route.abort());
+  await page.route(COLLECTION_ROUTE_CHUNK, (route) => route.fulfill(GONE));
 
   await main(page).getByRole('link', { name: 'HATS', exact: true }).click();
   // Never a silent, dead page: a message that names the chunk and its URL, and a way to retry.
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText(/Loading chunk collection[\w-]* failed\./);
+  await expect(alert).toContainText('Loading chunk collection failed.');
   await expect(alert).toContainText(CHUNK_URL);
   await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
 });
@@ -56,4 +57,12 @@ test('a collection page opened directly whose code fails to load says so', async
   await waitForShop(page);
   await expect(main(page).getByRole('listitem')).toHaveCount(9);
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a collection page opened directly whose chunk answers 404 names it', async ({ page }) => {
+  await page.route(COLLECTION_ROUTE_CHUNK, (route) => route.fulfill(GONE));
+  await page.goto('/shop/hats');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Loading chunk collection failed');
+  await expect(alert).toContainText(CHUNK_URL);
 });

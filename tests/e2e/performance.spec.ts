@@ -82,10 +82,10 @@ test('each page arrives styled: its CSS is in the HTML, with no style sheet to w
   await page.goto('/shop/hats');
   await expect(page.locator('.header')).toHaveCSS('display', 'flex');
   await expect(page.locator('.collection-grid')).toHaveCSS('display', 'grid');
-  await expect(page.getByRole('button', { name: /Add .* to cart/ }).first()).toHaveCSS(
-    'text-transform',
-    'uppercase',
-  );
+  const addToCart = page.getByRole('button', { name: /Add .* to cart/ }).first();
+  await expect(addToCart).toHaveCSS('text-transform', 'uppercase');
+  // The card's own rule refines the shared Button's (button.css), so the cascade order holds.
+  await expect(addToCart).toHaveCSS('min-width', '0px');
   await page.goto('/checkout');
   await expect(page.getByTestId('checkout-total')).toHaveCSS('text-align', 'right');
   expect(stylesheetRequests).toEqual([]);

@@ -22,7 +22,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {/* In the layout, not the app: the error pages need it too. */}
-        <StyleSheet href="global" css={globalCss} />
+        <StyleSheet href="global" css={globalCss} layer="base" />
       </head>
       <body>
         {children}

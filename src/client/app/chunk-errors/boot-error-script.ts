@@ -36,11 +36,14 @@ export const BOOT_ERROR_SCRIPT = `(() => {
     }
   }, true);
   // The boot module has no src: one of the files it imports failed. The browser keeps a timing
-  // entry for every request, and a failed one has no body; it may be written just after the
-  // error, so look a few times before giving up on a name.
+  // entry for every request: a failed one has no body, or an error status (a 404 for a file an
+  // update removed gets the not-found page). It may be written just after the error, so look a
+  // few times before giving up on a name.
   const nameFailedImport = (attempt) => {
     const failed = performance.getEntriesByType('resource').find(
-      (entry) => entry.name.includes('/assets/') && entry.decodedBodySize === 0,
+      (entry) =>
+        entry.name.includes('/assets/') &&
+        (entry.decodedBodySize === 0 || (entry.responseStatus || 0) >= 400),
     );
     if (failed) show(failed.name);
     else if (attempt < 5) setTimeout(() => nameFailedImport(attempt + 1), 50);

@@ -12,7 +12,7 @@ export function Button({ variant = 'primary', className, type = 'button', ...pro
   const classes = ['button', `button--${variant}`, className].filter(Boolean).join(' ');
   return (
     <>
-      <StyleSheet href="button" css={buttonCss} />
+      <StyleSheet href="button" css={buttonCss} layer="base" />
       <button type={type} className={classes} {...props} />
     </>
   );

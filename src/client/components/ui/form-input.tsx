@@ -12,7 +12,7 @@ export function FormInput({ label, id, ...props }: FormInputProps) {
   const inputId = id ?? generatedId;
   return (
     <div className="form-input">
-      <StyleSheet href="form-input" css={formInputCss} />
+      <StyleSheet href="form-input" css={formInputCss} layer="base" />
       <label className="form-input__label" htmlFor={inputId}>
         {label}
       </label>

@@ -55,6 +55,16 @@ describe('Sign In With Google popup', () => {
     await expect(signingIn).rejects.toThrow('The sign-in window was closed');
   });
 
+  it('shows the reason of a failure whose message arrives just after the popup closed', async () => {
+    const popup = fakePopup();
+    sessionIs(null);
+    const signingIn = createServerAuthClient().signInWithGoogle();
+    popup.closed = true;
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    popupReports({ ok: false, error: 'account_not_linked' });
+    await expect(signingIn).rejects.toThrow('This email already has an account with a password');
+  });
+
   it('shows the reason the popup gives for a failure', async () => {
     fakePopup();
     sessionIs(null);

@@ -8,6 +8,8 @@ const AUTH = '/api/auth';
 /** Tells the shop's other tabs that someone signed in or out here. */
 const CHANNEL = 'crwn-auth';
 const GOOGLE_POPUP = '/auth/google/start';
+/** How long a closed popup's message may take to arrive. */
+const MESSAGE_GRACE_MS = 300;
 
 interface SessionUser {
   id: string;
@@ -65,7 +67,10 @@ function googlePopup(): Promise<void> {
     );
   }
   return new Promise((resolve, reject) => {
+    let settled = false;
     const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
       window.removeEventListener('message', onMessage);
       clearInterval(closedCheck);
       outcome();
@@ -86,17 +91,22 @@ function googlePopup(): Promise<void> {
       );
     };
     // The popup posts its outcome and closes at once, so the close can be seen here before the
-    // message arrives. A closed popup is therefore settled by the session itself: the callback
-    // set the cookie before the popup closed, so a signed-in session means it worked.
+    // message arrives. The message keeps its say for a moment (it carries the reason of a
+    // failure); then the session settles it: the callback set the cookie before the popup closed,
+    // so a signed-in session means it worked.
     const closedCheck = setInterval(() => {
       if (!popup.closed) return;
-      finish(() => {
+      clearInterval(closedCheck);
+      setTimeout(() => {
+        if (settled) return;
         void hasSession().then((signedIn) =>
-          signedIn
-            ? resolve()
-            : reject(new AuthError('The sign-in window was closed before you chose an account.')),
+          finish(() =>
+            signedIn
+              ? resolve()
+              : reject(new AuthError('The sign-in window was closed before you chose an account.')),
+          ),
         );
-      });
+      }, MESSAGE_GRACE_MS);
     }, 400);
     window.addEventListener('message', onMessage);
   });

@@ -14,6 +14,8 @@ import { selectCartItems, selectCartTotal } from '../../cart/cart-selectors.ts';
 import { selectCurrentUser } from '../../user/user-selectors.ts';
 import { confirmationPath, placeOrder } from '../orders-api.ts';
 import { loadPaymentWidget } from '../payment-widget.ts';
+import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import payNowCss from './pay-now.css?inline';
 
 type WidgetState = 'loading' | 'ready' | 'unavailable';
 
@@ -118,6 +120,7 @@ export function PayNow() {
 
   return (
     <div className="pay-now">
+      <StyleSheet href="pay-now" css={payNowCss} />
       <Button
         onClick={pay}
         aria-busy={widgetState === 'loading' || placing}
