@@ -3,6 +3,7 @@ import {
   cartButton,
   cartDropdown,
   expectCartCount,
+  holdAppScript,
   main,
   visit,
 } from './support/shop.ts';
@@ -109,4 +110,26 @@ test.describe('on a touch screen', () => {
       /Blue Snapback\s*1 x \$16/,
     ]);
   });
+});
+
+test('"Add to cart" pressed before the app has started is kept, once per press', async ({
+  page,
+}) => {
+  const release = await holdAppScript(page);
+  await page.goto('/shop/hats', { waitUntil: 'commit' });
+  await addButton(page, 'Brown Brim').click();
+  await addButton(page, 'Brown Brim').click();
+  await addButton(page, 'Wolf Cap').click();
+
+  release();
+  await expectCartCount(page, 3);
+  await cartButton(page).click();
+  const lines = cartDropdown(page).getByRole('listitem');
+  await expect(lines).toHaveText([/Brown Brim\s*2 x \$25/, /Wolf Cap\s*1 x \$14/]);
+
+  // Once the app runs, a press counts once, not twice.
+  await addButton(page, 'Wolf Cap').click();
+  await expectCartCount(page, 4);
+  await page.reload();
+  await expectCartCount(page, 4);
 });

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { createAccount, signInForm, signUpForm } from './support/accounts.ts';
-import { visit } from './support/shop.ts';
+import { holdAppScript, visit } from './support/shop.ts';
 import { expect, test } from './support/test.ts';
 
 /** Counts the submit events a form lets through, to tell a blocked submit from a sent one. */
@@ -181,13 +181,7 @@ test('what is typed before the app has started is kept, and the form waits for t
   request,
 }) => {
   const email = await createAccount(request);
-  // Hold the app's largest script back, as a slow network would.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   const sent: string[] = [];
   page.on('request', (sentRequest) => sent.push(sentRequest.url()));
 

@@ -1,4 +1,7 @@
 import { persistStore, type Persistor } from 'redux-persist';
+import { findItem } from '#shared/catalogue.ts';
+import { itemAdded } from '../features/cart/cart-slice.ts';
+import { takeEarlyAdds } from '../features/cart/early-adds.ts';
 import { makeStore, type AppStore } from './store.ts';
 
 let browserStore: AppStore | undefined;
@@ -24,6 +27,11 @@ export function startCartPersistence(store: AppStore): void {
   let restoredLines: unknown;
   const started = persistStore(store, null, () => {
     restoredLines = store.getState().cart.cartItems;
+    // Taps on "Add to cart" before the app ran, added on top of the cart just read back.
+    for (const id of takeEarlyAdds()) {
+      const item = findItem(id);
+      if (item) store.dispatch(itemAdded(item));
+    }
   });
   persistor = started;
   // redux-persist writes on a later tick; a shopper who adds an item and leaves at once would

@@ -193,3 +193,17 @@ export async function loadAllImages(page: Page): Promise<void> {
     )
     .toEqual([]);
 }
+
+/**
+ * Holds the app's largest script back, as a slow network would, so a spec can act on the
+ * prerendered page before the app runs. Returns the function that lets the script through.
+ */
+export async function holdAppScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Picture } from '../../../components/ui/picture.tsx';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { itemAdded } from '../../cart/cart-slice.ts';
+import { ADD_ITEM_ATTRIBUTE } from '../../cart/early-adds.ts';
 import collectionItemCss from './collection-item.css?inline';
 import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
@@ -48,6 +49,7 @@ export function CollectionItem({ item, priority = false }: CollectionItemProps) 
         variant="inverted"
         className="collection-item__add"
         aria-label={`Add ${item.name} to cart`}
+        {...{ [ADD_ITEM_ATTRIBUTE]: item.id }}
         onClick={() => dispatch(itemAdded(item))}
       >
         Add to cart
