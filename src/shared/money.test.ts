@@ -14,4 +14,17 @@ describe('money', () => {
     expect(formatMoney(2550)).toBe('$25.50');
     expect(formatMoney(0)).toBe('$0');
   });
+
+  it('formats as en-US currency does, for every kind of amount', () => {
+    const intl = (cents: number) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+        maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
+      }).format(cents / 100);
+    for (const cents of [1, 5, 99, 100, 1005, 99_999, 100_000, 123_456_789, 12_345_600, -2550]) {
+      expect(formatMoney(cents), String(cents)).toBe(intl(cents));
+    }
+  });
 });

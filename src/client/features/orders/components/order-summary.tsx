@@ -1,9 +1,12 @@
 import type { Order } from '#shared/orders.ts';
 import { formatMoney } from '#shared/money.ts';
+import { lazy } from '#shared/lazy.ts';
 import ordersCss from './orders.css?inline';
 import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
-const placedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const placedAt = lazy(
+  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 /** An order's lines, total and where it goes. */
 export function OrderSummary({ order }: { order: Order }) {
@@ -11,7 +14,7 @@ export function OrderSummary({ order }: { order: Order }) {
     <article className="order-summary" aria-label={`Order ${order.id}`}>
       <StyleSheet href="orders" css={ordersCss} />
       <p className="order-summary__meta">
-        Order <strong>{order.id}</strong>, placed {placedAt.format(new Date(order.createdAt))}
+        Order <strong>{order.id}</strong>, placed {placedAt().format(new Date(order.createdAt))}
         {order.card && (
           <>
             , paid with {order.card.brand} ending {order.card.last4}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MAX_DISPLAY_NAME_LENGTH } from '#shared/auth-schemas.ts';
+import { lazy } from '#shared/lazy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormInput } from '../../../components/ui/form-input.tsx';
 import { useAppSelector } from '../../../app/hooks.ts';
@@ -9,7 +10,7 @@ import { selectAuthResolved, selectCurrentUser } from '../user-selectors.ts';
 import accountPageCss from './account-page.css?inline';
 import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
 
-const memberSince = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const memberSince = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }));
 
 /** The shopper's own account: who they are, and their display name to change. */
 export function AccountPage() {
@@ -70,7 +71,7 @@ function AccountPageContent() {
         <dt>Email</dt>
         <dd>{currentUser.email}</dd>
         <dt>Member since</dt>
-        <dd>{memberSince.format(new Date(currentUser.createdAt))}</dd>
+        <dd>{memberSince().format(new Date(currentUser.createdAt))}</dd>
       </dl>
       <form className="account-page__form" onSubmit={(event) => void save(event)}>
         <h2>Change your display name</h2>
