@@ -11,7 +11,10 @@ export type Preset = 'mobile' | 'desktop';
 export interface PageFigures {
   preset: Preset;
   page: string;
+  /** Completed runs, whose medians these are. */
   runs: number;
+  /** The error code of each run Lighthouse could not complete (left out of the medians). */
+  failedRuns: string[];
   /** Category scores, 0 to 100, the median over the runs. */
   performance: number;
   accessibility: number;
@@ -61,15 +64,20 @@ export async function benchLighthouse(
   const figures: PageFigures[] = [];
   try {
     for (const page of LIGHTHOUSE_PAGES) {
+      // A run Lighthouse itself could not complete (it reports a runtimeError, such as NO_LCP,
+      // and scores 0) is no measure of the page: it is noted, and another run takes its place,
+      // up to two more.
       const results: Result[] = [];
-      for (let run = 0; run < runs; run++) {
+      const failed: string[] = [];
+      for (let attempt = 0; results.length < runs && attempt < runs + 2; attempt++) {
         const result = await lighthouse(
           `${baseUrl}${page}`,
           { port: chrome.port, logLevel: 'error', onlyCategories: [...CATEGORIES] },
           config,
         );
         if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        results.push(result.lhr);
+        if (result.lhr.runtimeError) failed.push(result.lhr.runtimeError.code);
+        else results.push(result.lhr);
       }
       const score = (id: string) =>
         median(results.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)));
@@ -78,7 +86,8 @@ export async function benchLighthouse(
       figures.push({
         preset,
         page,
-        runs,
+        runs: results.length,
+        failedRuns: failed,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),

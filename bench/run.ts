@@ -85,11 +85,19 @@ if (runs('lighthouse')) {
   console.log('\nLighthouse (simulated throttling; medians over the runs)');
   console.table(
     Object.fromEntries(
-      pages.map(({ preset, page, flagged: _flagged, ...row }) => [`${preset} ${page}`, row]),
+      pages.map(({ preset, page, flagged: _flagged, failedRuns: _failed, ...row }) => [
+        `${preset} ${page}`,
+        row,
+      ]),
     ),
   );
-  for (const { preset, page, flagged } of pages) {
+  for (const { preset, page, flagged, failedRuns } of pages) {
     if (flagged.length > 0) console.log(`  ${preset} ${page} flagged: ${flagged.join(', ')}`);
+    if (failedRuns.length > 0) {
+      console.log(
+        `  ${preset} ${page} runs Lighthouse could not complete: ${failedRuns.join(', ')}`,
+      );
+    }
   }
 }
 
