@@ -19,6 +19,15 @@ async function clickAndWaitForClose(popup: Page, button: Locator): Promise<void>
   await closed;
 }
 
+/** In the chooser, adds an account with "Use another account", which ends the popup's work. */
+async function addAccount(popup: Page, email: string, name: string): Promise<void> {
+  await popup.getByRole('link', { name: 'Use another account' }).click();
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel(/^Name/).fill(name);
+  await popup.getByLabel(/^Password/).fill(PASSWORD);
+  await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Continue' }));
+}
+
 test.describe('Sign In With Google (the local stand-in for Google)', () => {
   test('adds a new account in the popup, then chooses it again from the list', async ({
     context,
@@ -29,11 +38,7 @@ test.describe('Sign In With Google (the local stand-in for Google)', () => {
     // First time: this browser knows no account yet.
     let popup = await openGooglePopup(page);
     await expect(popup.getByRole('list', { name: 'Accounts used in this browser' })).toHaveCount(0);
-    await popup.getByRole('link', { name: 'Use another account' }).click();
-    await popup.getByLabel('Email').fill(email);
-    await popup.getByLabel(/^Name/).fill('Grace Hopper');
-    await popup.getByLabel(/^Password/).fill(PASSWORD);
-    await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Continue' }));
+    await addAccount(popup, email, 'Grace Hopper');
 
     await expect(page.getByRole('button', { name: 'SIGN OUT' })).toBeVisible();
     await expect(page).toHaveURL('/');
@@ -56,11 +61,7 @@ test.describe('Sign In With Google (the local stand-in for Google)', () => {
     const page = await context.newPage();
     const email = freshEmail('google');
     let popup = await openGooglePopup(page);
-    await popup.getByRole('link', { name: 'Use another account' }).click();
-    await popup.getByLabel('Email').fill(email);
-    await popup.getByLabel(/^Name/).fill('Alan');
-    await popup.getByLabel(/^Password/).fill(PASSWORD);
-    await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Continue' }));
+    await addAccount(popup, email, 'Alan');
     await page.getByRole('button', { name: 'SIGN OUT' }).click();
 
     popup = await openGooglePopup(page);
@@ -74,11 +75,7 @@ test.describe('Sign In With Google (the local stand-in for Google)', () => {
     const first = await browser.newContext();
     const email = freshEmail('google');
     let popup = await openGooglePopup(await first.newPage());
-    await popup.getByRole('link', { name: 'Use another account' }).click();
-    await popup.getByLabel('Email').fill(email);
-    await popup.getByLabel(/^Name/).fill('Ada');
-    await popup.getByLabel(/^Password/).fill(PASSWORD);
-    await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Continue' }));
+    await addAccount(popup, email, 'Ada');
     await first.close();
 
     const second = await browser.newContext();
