@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { buildTestApp, writeFakeBuild, type TestApp } from './test/test-app.ts';
+import { buildTestApp, writeFakeBuild, type TestApp } from '#server/test/test-app.ts';
 
 let app: TestApp;
 

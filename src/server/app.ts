@@ -1,29 +1,29 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createAttemptLimiter } from './auth/attempt-limiter.ts';
-import { createAuth, migrateAuthTables } from './auth/auth.ts';
+import { createAttemptLimiter } from '#server/platform/attempt-limiter.ts';
+import { createAuth, migrateAuthTables } from '#server/modules/accounts/auth.ts';
 import {
   LOCAL_OIDC_CLIENT_ID,
   LOCAL_OIDC_PATH,
   googleCallbackUrl,
-} from './auth/google-provider.ts';
-import { createLocalAccountRepository } from './auth/local-oidc/local-account-repository.ts';
-import { localOidcPlugin } from './auth/local-oidc/local-oidc-plugin.ts';
-import { deriveSecret, loadAuthSecret } from './auth/secrets.ts';
+} from '#server/modules/accounts/google-provider.ts';
+import { createLocalAccountRepository } from '#server/modules/local-oidc/local-account-repository.ts';
+import { localOidcPlugin } from '#server/modules/local-oidc/local-oidc-plugin.ts';
+import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
 import type { Config } from './config.ts';
-import { openSqliteDatabase, type ShopDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { crossSiteGuard } from './http/cross-site-guard.ts';
-import { securityHeaders } from './http/security-headers.ts';
-import { paymentProviderPlugin } from './payments/payment-provider-plugin.ts';
-import { createLocalPaymentProvider } from './payments/payment-provider.ts';
-import { prerenderedPages } from './plugins/prerendered-pages.ts';
-import { staticFiles } from './plugins/static-files.ts';
-import { createProfileHub } from './profiles/profile-hub.ts';
-import { createProfileRepository } from './profiles/profile-repository.ts';
-import { authRoutes } from './routes/auth/auth-routes.ts';
-import { ordersRoutes } from './routes/orders/orders-routes.ts';
-import { googlePopupRoutes } from './routes/auth/google-popup-routes.ts';
-import { usersRoutes } from './routes/users/users-routes.ts';
+import { openSqliteDatabase, type ShopDatabase } from '#server/platform/database/database.ts';
+import { migrateToLatest } from '#server/platform/database/migrate.ts';
+import { crossSiteGuard } from '#server/platform/http/cross-site-guard.ts';
+import { securityHeaders } from '#server/platform/http/security-headers.ts';
+import { paymentProviderPlugin } from '#server/modules/payments/payments-routes.ts';
+import { createLocalPaymentProvider } from '#server/modules/payments/payment-service.ts';
+import { prerenderedPages } from '#server/site/prerendered-pages.ts';
+import { staticFiles } from '#server/site/static-files.ts';
+import { createProfileHub } from '#server/modules/profiles/profile-hub.ts';
+import { createProfileRepository } from '#server/modules/profiles/profile-repository.ts';
+import { authRoutes } from '#server/modules/accounts/auth-routes.ts';
+import { ordersRoutes } from '#server/modules/orders/orders-routes.ts';
+import { googlePopupRoutes } from '#server/modules/accounts/google-popup-routes.ts';
+import { usersRoutes } from '#server/modules/profiles/profiles-routes.ts';
 
 /**
  * The local OpenID provider that stands in for Google when no Google credentials are set, with

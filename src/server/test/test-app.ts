@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
 
 /** A stand-in for `build/client` with the shapes the real build writes. */
 export const FAKE_BUILD: Record<string, string> = {

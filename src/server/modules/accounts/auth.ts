@@ -1,0 +1,64 @@
+import { betterAuth } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { Kysely } from 'kysely';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/auth-schemas.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/platform/database/schema.ts';
+import { googleProviderConfig } from './google-provider.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+interface AuthDependencies {
+  config: Config;
+  db: Kysely<Database>;
+  /** The secret that signs sessions (see secrets.ts). */
+  secret: string;
+  localOidcClientSecret: string;
+}
+
+function authOptions({ config, db, secret, localOidcClientSecret }: AuthDependencies) {
+  return {
+    appName: 'CRWN Clothing',
+    baseURL: config.PUBLIC_URL,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    database: { db, type: 'sqlite' as const },
+    trustedOrigins: [config.PUBLIC_URL],
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash, password }: { hash: string; password: string }) =>
+          verifyPassword(hash, password),
+      },
+    },
+    advanced: {
+      cookiePrefix: 'crwn',
+      useSecureCookies: config.PUBLIC_URL.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const },
+    },
+    // Sign-in and sign-up are limited per IP and per account by the server (rate-limits.ts);
+    // better-auth's own limiter is per IP only and off outside production.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    plugins: [genericOAuth({ config: [googleProviderConfig(config, localOidcClientSecret)] })],
+  };
+}
+
+/** The identity service: better-auth on the shop's own database. */
+export function createAuth(dependencies: AuthDependencies) {
+  return betterAuth(authOptions(dependencies));
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Creates or updates better-auth's tables (user, session, account, verification). */
+export async function migrateAuthTables(dependencies: AuthDependencies): Promise<void> {
+  const { runMigrations } = await getMigrations(authOptions(dependencies));
+  await runMigrations();
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { AUTH_BASE_PATH, type Auth } from './auth.ts';
+import { GOOGLE_PROVIDER_ID } from './google-provider.ts';
+import type { Config } from '#server/config.ts';
+
+export const POPUP_START_PATH = '/auth/google/start';
+export const POPUP_DONE_PATH = '/auth/popup-done';
+
+/**
+ * The page the popup ends on. It tells the shop's window whether sign-in worked, by a message
+ * to its own origin only, and closes. No token passes to page JavaScript: the session is the
+ * HttpOnly cookie the callback set.
+ */
+function popupDonePage(origin: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Signing in…</title></head>
+<body><p>Signing you in… You can close this window.</p>
+<script>
+(() => {
+  const error = new URLSearchParams(location.search).get('error');
+  const message = { source: 'crwn-auth', ok: !error, error };
+  if (window.opener) {
+    window.opener.postMessage(message, ${JSON.stringify(origin)});
+    window.close();
+  } else {
+    location.replace('/');
+  }
+})();
+</script></body></html>`;
+}
+
+/** Starts "Sign in with Google" in a popup, and ends it. */
+export function googlePopupRoutes(app: FastifyInstance, opts: { auth: Auth; config: Config }) {
+  const { auth, config } = opts;
+  const origin = new URL(config.PUBLIC_URL).origin;
+
+  // The popup opens here synchronously on the click (so no popup blocker stops it); this asks
+  // better-auth for the provider's URL, keeps its state cookie, and sends the popup on.
+  app.get(POPUP_START_PATH, async (request, reply) => {
+    const headers = new Headers({ 'content-type': 'application/json', origin });
+    if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+    const response = await auth.handler(
+      new Request(`${config.PUBLIC_URL}${AUTH_BASE_PATH}/sign-in/social`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          provider: GOOGLE_PROVIDER_ID,
+          callbackURL: POPUP_DONE_PATH,
+          errorCallbackURL: POPUP_DONE_PATH,
+          disableRedirect: true,
+        }),
+      }),
+    );
+    const body = (await response.json().catch(() => null)) as { url?: unknown } | null;
+    if (!response.ok || typeof body?.url !== 'string') {
+      request.log.error({ status: response.status, body }, 'could not start Google sign-in');
+      return reply.redirect(`${POPUP_DONE_PATH}?error=unavailable`);
+    }
+    reply.header('set-cookie', response.headers.getSetCookie());
+    return reply.redirect(body.url);
+  });
+
+  app.get(POPUP_DONE_PATH, (_request, reply) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(popupDonePage(origin)),
+  );
+}

@@ -1,0 +1,350 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateOrderResponse, Order, OrderListResponse } from '#shared/orders.ts';
+import {
+  createLocalPaymentProvider,
+  type PaymentProvider,
+} from '#server/modules/payments/payment-service.ts';
+import {
+  buildPaymentsTestApp,
+  newToken,
+  requestToken,
+  testCard,
+  type PaymentsTestApp,
+} from '#server/test/payments.ts';
+import { signUp } from '#server/test/shoppers.ts';
+
+let app: PaymentsTestApp;
+let db: Awaited<ReturnType<typeof buildPaymentsTestApp>>['db'];
+
+beforeAll(async () => {
+  ({ app, db } = await buildPaymentsTestApp());
+});
+
+afterAll(() => app.close());
+
+let keyCounter = 0;
+const newKey = () => `test-key-${process.pid}-${Date.now()}-${(keyCounter += 1)}`;
+
+const address = {
+  name: 'Ada Lovelace',
+  line1: '1 Analytical Way',
+  city: 'London',
+  zip: 'N1 9GU',
+  country: 'United Kingdom',
+};
+
+function orderBody(token: string, extra: Record<string, unknown> = {}) {
+  return {
+    token,
+    idempotencyKey: newKey(),
+    lines: [
+      { id: 1, quantity: 2 },
+      { id: 30, quantity: 1 },
+    ],
+    email: 'ada@example.com',
+    billingAddress: address,
+    shippingAddress: address,
+    ...extra,
+  };
+}
+
+function placeOrder(payload: unknown, cookie?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) },
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+const count = async (table: 'orders' | 'payment_charges') =>
+  Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+const tokenUsed = async (id: string) =>
+  (
+    await db
+      .selectFrom('payment_tokens')
+      .select('used_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).used_at !== null;
+
+describe('POST /api/orders', () => {
+  it('prices the lines from the catalogue, charges that amount once and records the order', async () => {
+    const token = await newToken(app);
+    const response = await placeOrder(orderBody(token));
+    expect(response.statusCode).toBe(201);
+    const { order, receipt } = response.json<CreateOrderResponse>();
+    expect(order).toMatchObject({
+      status: 'paid',
+      currency: 'usd',
+      total: 2 * 2500 + 32_500,
+      email: 'ada@example.com',
+      lines: [
+        { id: 1, name: 'Brown Brim', unitPrice: 2500, quantity: 2, lineTotal: 5000 },
+        { id: 30, name: 'Camo Down Vest', unitPrice: 32_500, quantity: 1, lineTotal: 32_500 },
+      ],
+      billingAddress: address,
+      shippingAddress: address,
+      card: { brand: 'visa', last4: '4242' },
+    });
+    expect(order.id).toMatch(/^ord_[A-Za-z0-9]{24}$/);
+    expect(receipt).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const charge = await db
+      .selectFrom('payment_charges')
+      .innerJoin('orders', 'orders.charge_id', 'payment_charges.id')
+      .select(['payment_charges.amount', 'payment_charges.token_id'])
+      .where('orders.id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(charge).toEqual({ amount: 37_500, token_id: token });
+  });
+
+  it('refuses client-sent amounts and prices before charging anything', async () => {
+    const token = await newToken(app);
+    const charges = await count('payment_charges');
+    for (const payload of [
+      orderBody(token, { amount: 1 }),
+      orderBody(token, { total: 1 }),
+      orderBody(token, { currency: 'jpy' }),
+      orderBody(token, { lines: [{ id: 1, quantity: 1, price: 1 }] }),
+      orderBody(token, { lines: [{ id: 1, quantity: 1, unitPrice: 1 }] }),
+    ]) {
+      const response = await placeOrder(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(/Unknown field/);
+    }
+    expect(await count('payment_charges')).toBe(charges);
+    expect(await tokenUsed(token)).toBe(false);
+  });
+
+  it('refuses unknown items, bad quantities and malformed bodies with a message', async () => {
+    const token = await newToken(app);
+    for (const lines of [
+      [{ id: 999, quantity: 1 }],
+      [{ id: 1, quantity: 0 }],
+      [{ id: 1, quantity: 100 }],
+      [{ id: 1, quantity: 1.5 }],
+      [
+        { id: 1, quantity: 1 },
+        { id: 1, quantity: 1 },
+      ],
+      [],
+    ]) {
+      const response = await placeOrder(orderBody(token, { lines }));
+      expect(response.statusCode, JSON.stringify(lines)).toBe(400);
+      const error = response.json<{ code: string; message: string }>();
+      expect(error.code).toBe('invalid_request');
+      expect(error.message).toBeTruthy();
+    }
+    expect((await placeOrder(orderBody(token, { email: 'nope' }))).statusCode).toBe(400);
+    expect((await placeOrder([orderBody(token)])).statusCode).toBe(400);
+    expect(await tokenUsed(token)).toBe(false);
+  });
+
+  it('returns the same order for a retry with the same key, and 409 for the key with another body', async () => {
+    const token = await newToken(app);
+    const body = orderBody(token);
+    const first = await placeOrder(body);
+    expect(first.statusCode).toBe(201);
+    const retry = await placeOrder({ ...body, lines: [...body.lines].reverse() });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+
+    const other = await placeOrder({ ...body, lines: [{ id: 2, quantity: 1 }] });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'idempotency_conflict' });
+  });
+
+  it('makes one order and one charge from 20 concurrent requests with one key', async () => {
+    // A provider that takes its time, as a real one does, so the requests truly overlap.
+    const local = createLocalPaymentProvider();
+    const slow: PaymentProvider = {
+      async chargeToken(request, within) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return local.chargeToken(request, within);
+      },
+    };
+    const built = await buildPaymentsTestApp({ payments: slow });
+    try {
+      const body = orderBody(await newToken(built.app));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          built.app.inject({ method: 'POST', url: '/api/orders', payload: body }),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(19);
+      const ids = new Set(responses.map((r) => r.json<CreateOrderResponse>().order.id));
+      expect(ids.size).toBe(1);
+      expect(await built.db.selectFrom('orders').select('id').execute()).toHaveLength(1);
+      expect(await built.db.selectFrom('payment_charges').select('id').execute()).toHaveLength(1);
+    } finally {
+      await built.app.close();
+    }
+  });
+
+  it('refuses a token that was already used, under a new key', async () => {
+    const token = await newToken(app);
+    expect((await placeOrder(orderBody(token))).statusCode).toBe(201);
+    const again = await placeOrder(orderBody(token));
+    expect(again.statusCode).toBe(402);
+    expect(again.json()).toMatchObject({
+      code: 'token_used',
+      message: 'This card token was already used',
+    });
+    const unknown = await placeOrder(orderBody(`tok_${'x'.repeat(32)}`));
+    expect(unknown.statusCode).toBe(402);
+    expect(unknown.json()).toMatchObject({ code: 'token_not_found' });
+  });
+
+  it('records no order and no charge when the card is declined at charge time', async () => {
+    const token = await newToken(app, '4000 0000 0000 0341');
+    const [orders, charges] = [await count('orders'), await count('payment_charges')];
+    const response = await placeOrder(orderBody(token));
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({
+      code: 'card_declined',
+      message: 'Your card was declined.',
+    });
+    expect(await count('orders')).toBe(orders);
+    expect(await count('payment_charges')).toBe(charges);
+    expect(await tokenUsed(token)).toBe(false);
+  });
+});
+
+describe('reading orders', () => {
+  it('shows an order placed without signing in only with its receipt', async () => {
+    const created = (await placeOrder(orderBody(await newToken(app)))).json<CreateOrderResponse>();
+    const url = `/api/orders/${created.order.id}`;
+    const withReceipt = await app.inject({ url: `${url}?receipt=${created.receipt}` });
+    expect(withReceipt.statusCode).toBe(200);
+    expect(withReceipt.json()).toEqual(created.order);
+    expect(withReceipt.headers['cache-control']).toBe('no-store');
+
+    expect((await app.inject({ url })).statusCode).toBe(404);
+    expect((await app.inject({ url: `${url}?receipt=${'A'.repeat(43)}` })).statusCode).toBe(404);
+    const someone = await signUp(app, 'Eve');
+    expect((await app.inject({ url, headers: { cookie: someone.cookie } })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/orders/ord_doesnotexist' })).statusCode).toBe(404);
+  });
+
+  it("shows a signed-in shopper's orders to them only, newest first", async () => {
+    const ada = await signUp(app, 'Ada');
+    const eve = await signUp(app, 'Eve');
+    const first = await placeOrder(orderBody(await newToken(app)), ada.cookie);
+    const second = await placeOrder(
+      orderBody(await newToken(app), { lines: [{ id: 5, quantity: 3 }] }),
+      ada.cookie,
+    );
+    expect(first.statusCode).toBe(201);
+    const { order, receipt } = second.json<CreateOrderResponse>();
+    expect(receipt).toBeNull();
+
+    const url = `/api/orders/${order.id}`;
+    expect((await app.inject({ url, headers: { cookie: ada.cookie } })).json()).toEqual(order);
+    expect((await app.inject({ url, headers: { cookie: eve.cookie } })).statusCode).toBe(403);
+    expect((await app.inject({ url })).statusCode).toBe(401);
+
+    const list = await app.inject({ url: '/api/orders', headers: { cookie: ada.cookie } });
+    expect(list.statusCode).toBe(200);
+    const { orders } = list.json<OrderListResponse>();
+    expect(orders.map((listed: Order) => listed.id)).toEqual([
+      order.id,
+      first.json<CreateOrderResponse>().order.id,
+    ]);
+    const eveList = await app.inject({ url: '/api/orders', headers: { cookie: eve.cookie } });
+    expect(eveList.json()).toEqual({ orders: [] });
+    expect((await app.inject({ url: '/api/orders' })).statusCode).toBe(401);
+  });
+
+  it('does not let a key be replayed by another shopper', async () => {
+    const ada = await signUp(app, 'Ada');
+    const body = orderBody(await newToken(app));
+    expect((await placeOrder(body, ada.cookie)).statusCode).toBe(201);
+    expect((await placeOrder(body)).statusCode).toBe(409);
+  });
+});
+
+describe('a crash between the charge and the order', () => {
+  it('leaves no charge and an unused token, since both are one transaction', async () => {
+    const local = createLocalPaymentProvider();
+    const crashing: PaymentProvider = {
+      async chargeToken(request, within) {
+        const result = await local.chargeToken(request, within);
+        expect(result.ok).toBe(true);
+        throw new Error('the process died here');
+      },
+    };
+    const built = await buildPaymentsTestApp({ payments: crashing });
+    try {
+      const token = await newToken(built.app);
+      const response = await built.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody(token),
+      });
+      expect(response.statusCode).toBe(500);
+      expect(await built.db.selectFrom('payment_charges').selectAll().execute()).toEqual([]);
+      expect(await built.db.selectFrom('orders').selectAll().execute()).toEqual([]);
+      const stored = await built.db
+        .selectFrom('payment_tokens')
+        .select('used_at')
+        .where('id', '=', token)
+        .executeTakeFirstOrThrow();
+      expect(stored.used_at).toBeNull();
+    } finally {
+      await built.app.close();
+    }
+  });
+});
+
+describe('card data', () => {
+  it('never reaches the database file or the logs', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'crwn-payments-'));
+    const logs: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs.push(chunk.toString());
+        done();
+      },
+    });
+    const built = await buildPaymentsTestApp({
+      databaseFile: path.join(dir, 'shop.sqlite'),
+      logger: { level: 'trace', stream },
+    });
+    try {
+      const tokenResponse = await requestToken(built.app, {
+        card: testCard('4242424242424242', { cvc: '987' }),
+      });
+      const token = tokenResponse.json<{ id: string }>().id;
+      await requestToken(built.app, { card: testCard('4000000000000002', { cvc: '987' }) });
+      const order = await built.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody(token),
+      });
+      expect(order.statusCode).toBe(201);
+      await built.app.close();
+
+      const files = await readdir(dir);
+      const contents = await Promise.all(
+        files.map((file) => readFile(path.join(dir, file), 'latin1')),
+      );
+      expect(contents.join('').length).toBeGreaterThan(0);
+      for (const text of [...contents, logs.join('')]) {
+        expect(text).not.toContain('4242424242424242');
+        expect(text).not.toContain('4000000000000002');
+        expect(text).not.toContain('"cvc"');
+      }
+      expect(logs.join('')).toContain('/pay/v1/tokens');
+    } finally {
+      await built.app.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,173 @@
+import type { ResolvedPaymentLocale } from '#shared/payment-widget.ts';
+import { escapeHtml } from '#server/platform/http/escape-html.ts';
+import { WIDGET_TEXTS, type WidgetTexts } from './widget-texts.ts';
+
+/** JSON that is safe inside a <script> element: no `</script>` or `<!--` can appear. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+interface FieldSpec {
+  name: string;
+  label: string;
+  type?: string;
+  autocomplete: string;
+  inputmode?: string;
+  placeholder?: string;
+  maxlength?: number;
+}
+
+function field({
+  name,
+  label,
+  type = 'text',
+  autocomplete,
+  inputmode,
+  placeholder,
+  maxlength,
+}: FieldSpec) {
+  const id = `crwn-pay-${name}`;
+  const attributes = [
+    `id="${id}"`,
+    `name="${name}"`,
+    `type="${type}"`,
+    `autocomplete="${autocomplete}"`,
+    'required',
+    `aria-describedby="${id}-error"`,
+    inputmode ? `inputmode="${inputmode}"` : '',
+    placeholder ? `placeholder="${escapeHtml(placeholder)}"` : '',
+    maxlength ? `maxlength="${maxlength}"` : '',
+  ].filter(Boolean);
+  return `<div class="field field-${name}">
+<label for="${id}">${escapeHtml(label)}</label>
+<input ${attributes.join(' ')}>
+<p id="${id}-error" class="field-error" role="alert"></p>
+</div>`;
+}
+
+function addressFields(prefix: 'billing' | 'shipping', texts: WidgetTexts) {
+  const section = prefix === 'billing' ? 'billing' : 'shipping';
+  return [
+    field({ name: `${prefix}-name`, label: texts.name, autocomplete: `${section} name` }),
+    field({
+      name: `${prefix}-line1`,
+      label: texts.line1,
+      autocomplete: `${section} address-line1`,
+    }),
+    field({ name: `${prefix}-city`, label: texts.city, autocomplete: `${section} address-level2` }),
+    field({
+      name: `${prefix}-zip`,
+      label: texts.postalCode,
+      autocomplete: `${section} postal-code`,
+      maxlength: 10,
+    }),
+    field({
+      name: `${prefix}-country`,
+      label: texts.country,
+      autocomplete: `${section} country-name`,
+    }),
+  ].join('\n');
+}
+
+const STYLES = `
+*,*::before,*::after{box-sizing:border-box}
+html,body{margin:0;height:100%;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a}
+body{background:rgba(20,20,20,.6);display:flex;align-items:flex-start;justify-content:center;overflow:auto;padding:5vh 12px}
+.panel{background:#fff;width:100%;max-width:380px;border-radius:8px;box-shadow:0 12px 40px rgba(0,0,0,.35);overflow:hidden}
+header{position:relative;background:#f3f3f3;border-bottom:1px solid #ddd;padding:20px 48px 16px;text-align:center}
+header img{display:block;width:64px;height:64px;margin:0 auto 8px;border-radius:50%;object-fit:cover;border:2px solid #fff}
+h1{font-size:1.15rem;margin:0}
+.description{margin:4px 0 0;color:#555;font-size:.9rem}
+.close{position:absolute;top:8px;right:8px;width:36px;height:36px;border:0;border-radius:50%;background:transparent;font-size:1.5rem;line-height:1;cursor:pointer;color:#444}
+.close:hover,.close:focus-visible{background:#e2e2e2}
+.test-mode{margin:0;padding:8px 16px;background:#fff4d6;color:#5c4400;font-size:.8rem;text-align:center}
+form{padding:16px 20px 20px}
+fieldset{border:0;margin:12px 0 0;padding:0}
+legend{font-weight:600;margin-bottom:4px;padding:0}
+.row{display:flex;gap:12px}.row>.field{flex:1}
+.field{margin-bottom:4px}
+label{display:block;font-size:.85rem;color:#333;margin-bottom:2px}
+input[type=text],input[type=email]{width:100%;padding:9px 10px;font:inherit;border:1px solid #8a8a8a;border-radius:4px}
+input:focus-visible,button:focus-visible{outline:3px solid #2b6de0;outline-offset:1px}
+input[aria-invalid=true]{border-color:#b00020}
+/* Field errors keep their line even when empty: one appearing on blur must not move the pay
+   button from under the pointer that is clicking it. */
+.field-error,.form-error{color:#b00020;font-size:.8rem;margin:2px 0 0;min-height:1.15em}
+.form-error:empty{display:none}
+.form-error{font-size:.9rem;margin:0 0 10px;padding:8px 10px;background:#fdecee;border-radius:4px}
+.check{display:flex;gap:8px;align-items:center;margin:4px 0 8px}
+.check label{margin:0;font-size:.9rem}
+.pay{width:100%;margin-top:12px;padding:12px;font:inherit;font-weight:600;color:#fff;background:#1f6fd1;border:0;border-radius:4px;cursor:pointer}
+.pay:disabled{background:#7a9cc6;cursor:default}
+[hidden]{display:none!important}
+`;
+
+/**
+ * The card form's page, in one language: every text server-rendered, its script inlined under
+ * `nonce` (the page's CSP allows nothing else), and no external resource.
+ */
+export function renderFramePage({
+  locale,
+  nonce,
+  script,
+}: {
+  locale: ResolvedPaymentLocale;
+  nonce: string;
+  script: string;
+}): string {
+  const texts = WIDGET_TEXTS[locale];
+  const t = (text: string) => escapeHtml(text);
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${t(texts.dialogTitle)}</title>
+<style nonce="${nonce}">${STYLES}</style>
+</head>
+<body>
+<div class="panel" role="dialog" aria-modal="true" aria-labelledby="crwn-pay-title" aria-describedby="crwn-pay-description">
+<header>
+<img id="crwn-pay-image" alt="" hidden>
+<h1 id="crwn-pay-title">${t(texts.dialogTitle)}</h1>
+<p id="crwn-pay-description" class="description" hidden></p>
+<button type="button" id="crwn-pay-close" class="close" aria-label="${t(texts.close)}">×</button>
+</header>
+<p class="test-mode"><strong>${t(texts.testMode)}</strong>: ${t(texts.testHint)}</p>
+<form id="crwn-pay-form" novalidate>
+<p id="crwn-pay-form-error" class="form-error" role="alert"></p>
+${field({ name: 'email', label: texts.email, type: 'email', autocomplete: 'email' })}
+${field({ name: 'number', label: texts.cardNumber, autocomplete: 'cc-number', inputmode: 'numeric', placeholder: '4242 4242 4242 4242', maxlength: 23 })}
+<div class="row">
+${field({ name: 'expiry', label: texts.expiry, autocomplete: 'cc-exp', inputmode: 'numeric', placeholder: 'MM / YY', maxlength: 9 })}
+${field({ name: 'cvc', label: texts.cvc, autocomplete: 'cc-csc', inputmode: 'numeric', maxlength: 4 })}
+</div>
+<div id="crwn-pay-zip-field" hidden>
+${field({ name: 'zip', label: texts.zip, autocomplete: 'postal-code', maxlength: 10 })}
+</div>
+<fieldset id="crwn-pay-billing" hidden>
+<legend>${t(texts.billingAddress)}</legend>
+${addressFields('billing', texts)}
+</fieldset>
+<fieldset id="crwn-pay-shipping" hidden>
+<legend>${t(texts.shippingAddress)}</legend>
+<div id="crwn-pay-same-as-billing-field" class="check" hidden>
+<input id="crwn-pay-same-as-billing" type="checkbox" checked>
+<label for="crwn-pay-same-as-billing">${t(texts.sameAsBilling)}</label>
+</div>
+<div id="crwn-pay-shipping-fields">
+${addressFields('shipping', texts)}
+</div>
+</fieldset>
+<button type="submit" id="crwn-pay-submit" class="pay" disabled>${t(texts.pay.replace('{{amount}}', '').trim())}</button>
+</form>
+</div>
+<script type="application/json" id="crwn-pay-data">${scriptJson({ locale, texts })}</script>
+<script nonce="${nonce}">${script}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  cardBrand,
+  cardDigits,
+  checkCardNumber,
+  checkCvc,
+  checkExpiry,
+  checkZip,
+  type CardFieldError,
+} from '#shared/payment-cards.ts';
+import {
+  createTokenBodySchema,
+  isPaymentLocale,
+  isTestPublishableKey,
+  resolvePaymentLocale,
+  TEST_KEY_REQUIRED_MESSAGE,
+  type PaymentErrorBody,
+  type PaymentToken,
+  type ResolvedPaymentLocale,
+} from '#shared/payment-widget.ts';
+import { createAttemptLimiter } from '#server/platform/attempt-limiter.ts';
+import type { Database } from '#server/platform/database/schema.ts';
+import { renderFramePage } from './frame-page.ts';
+import { randomId } from './payment-service.ts';
+import { DECLINE_MESSAGES, testCardOutcome } from './test-cards.ts';
+
+export const PAYMENT_BASE_PATH = '/pay/v1';
+
+export interface PaymentProviderPluginOptions {
+  /** The shop's public address (Config.PUBLIC_URL); the widget is served from its origin. */
+  publicUrl: string;
+  db: Kysely<Database>;
+  /** Token requests per IP per minute, against card testing; default 30. */
+  tokenAttemptsPerMinute?: number;
+}
+
+/** The widget's browser scripts, read once at start and served as they are. */
+const readBrowserScript = (name: string) =>
+  readFile(new URL(`./browser/${name}`, import.meta.url), 'utf8');
+
+/** Field problems in English for API callers; the widget shows its own translations. */
+const FIELD_MESSAGES: Record<CardFieldError, string> = {
+  required: 'This field is required.',
+  invalid_number: 'The card number is invalid.',
+  invalid_expiry: "The card's expiry date is invalid.",
+  expired_expiry: "The card's expiry date is in the past.",
+  invalid_cvc: "The card's security code is invalid.",
+  invalid_zip: 'The ZIP code is invalid.',
+};
+
+/** Tags of an Accept-Language header, most preferred first. */
+function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map(({ tag }) => tag);
+}
+
+function sendError(reply: FastifyReply, status: number, error: PaymentErrorBody['error']) {
+  return reply.status(status).send({ error } satisfies PaymentErrorBody);
+}
+
+/**
+ * The test-mode card payment provider, hosted by the shop itself under /pay/v1/:
+ *
+ * - `GET /pay/v1/checkout.js`: the widget script (window.CrwnPay, see browser/checkout.js);
+ * - `GET /pay/v1/frame?locale=xx`: the card form the script opens in an iframe;
+ * - `POST /pay/v1/tokens`: turns a card into a one-use token (called by the frame only).
+ *
+ * The shop charges tokens through `createLocalPaymentProvider()` (payment-provider.ts), against
+ * the same database. Card numbers and CVCs are checked and dropped: only brand, last four digits,
+ * expiry and the test outcome are stored. Register with `app.register(paymentProviderPlugin, …)`.
+ */
+export async function paymentProviderPlugin(
+  app: FastifyInstance,
+  { publicUrl, db, tokenAttemptsPerMinute = 30 }: PaymentProviderPluginOptions,
+) {
+  const [checkoutScript, frameScript] = await Promise.all([
+    readBrowserScript('checkout.js'),
+    readBrowserScript('frame.js'),
+  ]);
+  const ownOrigin = new URL(publicUrl).origin;
+  const perIp = createAttemptLimiter({ max: tokenAttemptsPerMinute, windowMs: 60_000 });
+
+  app.get(`${PAYMENT_BASE_PATH}/checkout.js`, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(checkoutScript),
+  );
+
+  app.get<{ Querystring: { locale?: string } }>(
+    `${PAYMENT_BASE_PATH}/frame`,
+    async (request, reply) => {
+      const asked = request.query.locale;
+      const locale: ResolvedPaymentLocale =
+        isPaymentLocale(asked) && asked !== 'auto'
+          ? asked
+          : resolvePaymentLocale(acceptedLanguages(request.headers['accept-language']));
+      const nonce = randomBytes(16).toString('base64');
+      const policy = [
+        "default-src 'none'",
+        `script-src 'nonce-${nonce}'`,
+        `style-src 'nonce-${nonce}'`,
+        "img-src 'self' https: data:",
+        "connect-src 'self'",
+        "form-action 'none'",
+        "base-uri 'none'",
+        // Only the shop's own pages may embed the card form.
+        `frame-ancestors 'self' ${ownOrigin}`,
+      ].join('; ');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', policy)
+        .send(renderFramePage({ locale, nonce, script: frameScript }));
+    },
+  );
+
+  app.post(`${PAYMENT_BASE_PATH}/tokens`, async (request, reply) => {
+    const wait = perIp.hit(request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      return sendError(reply, 429, {
+        type: 'rate_limit_error',
+        code: 'rate_limited',
+        message: 'Too many attempts. Try again in a minute.',
+      });
+    }
+    const parsed = createTokenBodySchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return sendError(reply, 400, {
+        type: 'invalid_request_error',
+        code: 'invalid_request',
+        message: issue?.message ?? 'Check the form and try again.',
+        ...(issue?.path.length ? { param: issue.path.join('.') } : {}),
+      });
+    }
+    const { key, card, email } = parsed.data;
+    if (!isTestPublishableKey(key)) {
+      return sendError(reply, 401, {
+        type: 'invalid_request_error',
+        code: 'test_key_required',
+        message: TEST_KEY_REQUIRED_MESSAGE,
+      });
+    }
+
+    const digits = cardDigits(card.number) ?? '';
+    const brand = cardBrand(digits);
+    const fieldProblems: [param: string, problem: CardFieldError | undefined][] = [
+      ['number', checkCardNumber(card.number)],
+      ['expiry', checkExpiry(card.expMonth, card.expYear)],
+      ['cvc', checkCvc(card.cvc, brand)],
+      ['zip', card.zip === undefined ? undefined : checkZip(card.zip)],
+    ];
+    const [param, problem] = fieldProblems.find(([, found]) => found !== undefined) ?? [];
+    if (param && problem) {
+      return sendError(reply, 400, {
+        type: 'invalid_request_error',
+        code: problem,
+        message: FIELD_MESSAGES[problem],
+        param,
+      });
+    }
+
+    const outcome = testCardOutcome(digits);
+    if (outcome.atToken) {
+      // Declined as the issuer would at once: shown in the widget, nothing stored or charged.
+      request.log.info({ code: outcome.atToken, brand }, 'test card declined');
+      return sendError(reply, 402, {
+        type: 'card_error',
+        code: outcome.atToken,
+        message: DECLINE_MESSAGES[outcome.atToken],
+      });
+    }
+
+    const token: PaymentToken = {
+      id: randomId('tok', 32),
+      object: 'token',
+      card: { brand, last4: digits.slice(-4), expMonth: card.expMonth, expYear: card.expYear },
+      email,
+      created: new Date().toISOString(),
+    };
+    await db
+      .insertInto('payment_tokens')
+      .values({
+        id: token.id,
+        brand,
+        last4: token.card.last4,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        outcome: outcome.atCharge ?? 'succeeded',
+        created_at: token.created,
+        used_at: null,
+      })
+      .execute();
+    return reply.header('cache-control', 'no-store').send(token);
+  });
+}
