@@ -1,94 +1,66 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { createAttemptLimiter } from '#server/platform/attempt-limiter.ts';
+import accepts from '@fastify/accepts';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { createAccountsService } from '#server/modules/accounts/accounts-service.ts';
 import { createAuth, migrateAuthTables } from '#server/modules/accounts/auth.ts';
+import { authRoutes } from '#server/modules/accounts/auth-routes.ts';
 import {
   LOCAL_OIDC_CLIENT_ID,
   LOCAL_OIDC_PATH,
   googleCallbackUrl,
 } from '#server/modules/accounts/google-provider.ts';
+import { googlePopupRoutes } from '#server/modules/accounts/google-popup-routes.ts';
 import { createLocalAccountRepository } from '#server/modules/local-oidc/local-account-repository.ts';
 import { localOidcPlugin } from '#server/modules/local-oidc/local-oidc-plugin.ts';
-import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
-import type { Config } from './config.ts';
+import { createOrderService } from '#server/modules/orders/order-service.ts';
+import { ordersRoutes } from '#server/modules/orders/orders-routes.ts';
+import {
+  createLocalPaymentProvider,
+  type PaymentProvider,
+} from '#server/modules/payments/payment-service.ts';
+import { paymentsRoutes } from '#server/modules/payments/payments-routes.ts';
+import { createProfileHub } from '#server/modules/profiles/profile-hub.ts';
+import { createProfileRepository } from '#server/modules/profiles/profile-repository.ts';
+import { createProfileService } from '#server/modules/profiles/profile-service.ts';
+import { profilesRoutes } from '#server/modules/profiles/profiles-routes.ts';
 import { openSqliteDatabase, type ShopDatabase } from '#server/platform/database/database.ts';
 import { migrateToLatest } from '#server/platform/database/migrate.ts';
 import { crossSiteGuard } from '#server/platform/http/cross-site-guard.ts';
 import { securityHeaders } from '#server/platform/http/security-headers.ts';
-import { paymentProviderPlugin } from '#server/modules/payments/payments-routes.ts';
-import { createLocalPaymentProvider } from '#server/modules/payments/payment-service.ts';
+import { rateLimits } from '#server/platform/rate-limit.ts';
+import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
 import { prerenderedPages } from '#server/site/prerendered-pages.ts';
 import { staticFiles } from '#server/site/static-files.ts';
-import { createProfileHub } from '#server/modules/profiles/profile-hub.ts';
-import { createProfileRepository } from '#server/modules/profiles/profile-repository.ts';
-import { authRoutes } from '#server/modules/accounts/auth-routes.ts';
-import { ordersRoutes } from '#server/modules/orders/orders-routes.ts';
-import { googlePopupRoutes } from '#server/modules/accounts/google-popup-routes.ts';
-import { usersRoutes } from '#server/modules/profiles/profiles-routes.ts';
-
-/**
- * The local OpenID provider that stands in for Google when no Google credentials are set, with
- * its password form limited per IP like the shop's own sign-in.
- */
-async function registerLocalGoogle(
-  app: FastifyInstance,
-  config: Config,
-  db: ShopDatabase['db'],
-  { secret, localOidcClientSecret }: { secret: string; localOidcClientSecret: string },
-) {
-  const perIp = createAttemptLimiter({ max: config.AUTH_IP_LIMIT_PER_MINUTE, windowMs: 60_000 });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'POST' || !/^\/oidc\/interaction\/[^/]+\/login$/.test(request.url))
-      return;
-    const wait = perIp.hit(request.ip);
-    if (wait > 0) {
-      return reply
-        .status(429)
-        .header('retry-after', String(wait))
-        .type('text/plain')
-        .send('Too many attempts. Try again in a minute.');
-    }
-  });
-  await app.register(localOidcPlugin, {
-    issuer: `${config.PUBLIC_URL}${LOCAL_OIDC_PATH}`,
-    clients: [
-      {
-        clientId: LOCAL_OIDC_CLIENT_ID,
-        clientSecret: localOidcClientSecret,
-        redirectUris: [googleCallbackUrl(config.PUBLIC_URL)],
-      },
-    ],
-    accounts: createLocalAccountRepository(db),
-    cookieKeys: [deriveSecret(secret, 'local-oidc-cookies')],
-    secureCookies: config.PUBLIC_URL.startsWith('https://'),
-  });
-}
+import type { Config } from './config.ts';
 
 /** Bodies of this API are small forms; anything larger is a mistake or an attack. */
 const BODY_LIMIT_BYTES = 16 * 1024;
 
-/**
- * Builds the shop's server without listening, so tests can call `app.inject()`: the database
- * (migrated), accounts, profile documents, and the built pages.
- */
-export async function buildApp(config: Config) {
-  const app = Fastify({ logger: { level: config.LOG_LEVEL }, bodyLimit: BODY_LIMIT_BYTES });
+/** Parts a test may put in place of the embedded defaults. */
+export interface AppOverrides {
+  /** An open database (a test keeps its handle to look at the rows). */
+  database?: ShopDatabase;
+  /** The card payment provider orders charge through. */
+  payments?: PaymentProvider;
+  /** Fastify's logger options, in place of the configuration's. */
+  logger?: FastifyServerOptions['logger'];
+}
 
-  const database = openSqliteDatabase(config.DATABASE_FILE);
+/**
+ * Builds the shop's server without listening, so tests can call `app.inject()`. It composes the
+ * platform (database, guards, limits), then the product modules, then the built site, which
+ * answers every path the others do not.
+ */
+export async function buildApp(config: Config, overrides: AppOverrides = {}) {
+  const app = Fastify({
+    logger: overrides.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+
+  // Platform.
+  const database = overrides.database ?? openSqliteDatabase(config.DATABASE_FILE);
   app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db);
-
   const secret = loadAuthSecret(config);
-  const authDependencies = {
-    config,
-    db: database.db,
-    secret,
-    localOidcClientSecret: deriveSecret(secret, 'local-oidc-client'),
-  };
-  await migrateAuthTables(authDependencies);
-  const auth = createAuth(authDependencies);
-  const profiles = createProfileRepository(database.db);
-  const hub = createProfileHub();
-
   crossSiteGuard(app, { publicUrl: config.PUBLIC_URL });
   securityHeaders(app, {
     // The prerendered pages carry React Router's inline boot scripts; a CSP needs their hashes
@@ -98,27 +70,55 @@ export async function buildApp(config: Config) {
     // would cut that link as soon as the popup visits the provider.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  await app.register(accepts);
+  const createLimiter = await rateLimits(app);
 
+  // Accounts, and the local OpenID provider that stands in for Google without credentials.
+  const localOidcClientSecret = deriveSecret(secret, 'local-oidc-client');
+  const authDependencies = { config, db: database.db, secret, localOidcClientSecret };
+  await migrateAuthTables(authDependencies);
+  const auth = createAuth(authDependencies);
+  const accounts = createAccountsService(auth);
   if (!config.GOOGLE_CLIENT_ID) {
-    await registerLocalGoogle(app, config, database.db, authDependencies);
+    await app.register(localOidcPlugin, {
+      issuer: `${config.PUBLIC_URL}${LOCAL_OIDC_PATH}`,
+      clients: [
+        {
+          clientId: LOCAL_OIDC_CLIENT_ID,
+          clientSecret: localOidcClientSecret,
+          redirectUris: [googleCallbackUrl(config.PUBLIC_URL)],
+        },
+      ],
+      accounts: createLocalAccountRepository(database.db),
+      cookieKeys: [deriveSecret(secret, 'local-oidc-cookies')],
+      secureCookies: config.PUBLIC_URL.startsWith('https://'),
+      loginLimiter: createLimiter({ max: config.AUTH_IP_LIMIT_PER_MINUTE, windowMs: 60_000 }),
+    });
   }
-  await app.register(authRoutes, { auth, config });
+  await app.register(authRoutes, { auth, config, createLimiter });
   googlePopupRoutes(app, { auth, config });
-  usersRoutes(app, { auth, profiles, hub });
 
+  // Profiles, payments, orders.
+  const profiles = createProfileService({
+    repository: createProfileRepository(database.db),
+    hub: createProfileHub(),
+  });
+  profilesRoutes(app, { accounts, profiles });
   // The card widget and its token service: the shop's stand-in for a payment provider.
-  await app.register(paymentProviderPlugin, {
+  await app.register(paymentsRoutes, {
     publicUrl: config.PUBLIC_URL,
     db: database.db,
+    createLimiter,
     tokenAttemptsPerMinute: config.PAYMENT_TOKEN_LIMIT_PER_MINUTE,
   });
-  await app.register(ordersRoutes, {
-    auth,
+  const orders = createOrderService({
     db: database.db,
-    payments: createLocalPaymentProvider(),
+    payments: overrides.payments ?? createLocalPaymentProvider(),
     receiptSecret: deriveSecret(secret, 'order-receipts'),
   });
+  await app.register(ordersRoutes, { accounts, orders });
 
+  // The built site: files, pages, and the not-found page for every other path.
   await app.register(staticFiles, { clientDir: config.CLIENT_DIR });
   await app.register(prerenderedPages, {
     clientDir: config.CLIENT_DIR,

@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '#server/app.ts';
+import { buildApp, type AppOverrides } from '#server/app.ts';
+import { openSqliteDatabase } from '#server/platform/database/database.ts';
 import { loadConfig } from '#server/config.ts';
 
 /** A stand-in for `build/client` with the shapes the real build writes. */
@@ -26,23 +27,31 @@ export async function writeFakeBuild(files: Record<string, string> = FAKE_BUILD)
 }
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
 
 /**
- * The whole server on a fake build and an in-memory database. `env` overrides configuration
- * variables. Close it with `app.close()`; the fake build is removed then too.
+ * The whole server, as app.ts composes it, on a fake build and an in-memory database (or
+ * `DATABASE_FILE`). `env` overrides configuration variables; `overrides` swaps a part (the
+ * payment provider, the logger). The returned app carries `db`, the database it runs on, for
+ * tests that look at the rows. Close it with `app.close()`; the fake build is removed then too.
  */
-export async function buildTestApp(env: Record<string, string> = {}) {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  overrides: Omit<AppOverrides, 'database'> = {},
+) {
   const clientDir = await writeFakeBuild();
-  const app = await buildApp(
-    loadConfig({
-      CLIENT_DIR: clientDir,
-      LOG_LEVEL: 'silent',
-      DATABASE_FILE: ':memory:',
-      PUBLIC_URL: TEST_PUBLIC_URL,
-      AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      ...env,
-    }),
-  );
+  const config = loadConfig({
+    CLIENT_DIR: clientDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_FILE: ':memory:',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    ...env,
+  });
+  const database = openSqliteDatabase(config.DATABASE_FILE);
+  const app = Object.assign(await buildApp(config, { ...overrides, database }), {
+    db: database.db,
+  });
   app.addHook('onClose', () => rm(clientDir, { recursive: true, force: true }));
   return app;
 }

@@ -1,15 +1,15 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { signInBodySchema, signUpBodySchema } from '#shared/auth-schemas.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
-import { createAttemptLimiter } from '#server/platform/attempt-limiter.ts';
 import type { Config } from '#server/config.ts';
 import { sendWebResponse, toWebRequest } from '#server/platform/http/web-request.ts';
+import { type CreateLimiter, waitInWords } from '#server/platform/rate-limit.ts';
 
 interface AuthRoutesOptions {
   auth: Auth;
   config: Config;
+  createLimiter: CreateLimiter;
 }
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
@@ -20,13 +20,23 @@ function validationError(reply: FastifyReply, error: z.ZodError) {
   return reply.status(400).send({ code: 'VALIDATION_ERROR', message, issues: error.issues });
 }
 
+function tooMany(reply: FastifyReply, waitSeconds: number, message: string) {
+  return reply
+    .status(429)
+    .header('retry-after', String(waitSeconds))
+    .send({ code: 'TOO_MANY_ATTEMPTS', message });
+}
+
 /**
  * better-auth's endpoints under /api/auth, behind the shop's own checks: strict bodies for
  * sign-in and sign-up (unknown fields refused), and limits per IP and per account on both.
  */
-export async function authRoutes(app: FastifyInstance, { auth, config }: AuthRoutesOptions) {
-  await app.register(rateLimit, { global: false });
-  const perAccount = createAttemptLimiter({
+export function authRoutes(
+  app: FastifyInstance,
+  { auth, config, createLimiter }: AuthRoutesOptions,
+): Promise<void> {
+  const perIp = createLimiter({ max: config.AUTH_IP_LIMIT_PER_MINUTE, windowMs: 60_000 });
+  const perAccount = createLimiter({
     max: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES,
     windowMs: FIFTEEN_MINUTES_MS,
   });
@@ -42,36 +52,32 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: AuthRou
   const guarded =
     (schema: typeof signInBodySchema | typeof signUpBodySchema) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
+      const ipWait = await perIp.hit(request, request.ip);
+      if (ipWait > 0) {
+        return tooMany(
+          reply,
+          ipWait,
+          `Too many attempts from your network. Try again in ${waitInWords(ipWait)}.`,
+        );
+      }
       const parsed = schema.safeParse(request.body);
       if (!parsed.success) return validationError(reply, parsed.error);
-      const wait = perAccount.hit(parsed.data.email);
+      const wait = await perAccount.hit(request, parsed.data.email);
       if (wait > 0) {
         request.log.warn({ url: request.url }, 'account attempt limit reached');
-        return reply
-          .status(429)
-          .header('retry-after', String(wait))
-          .send({
-            code: 'TOO_MANY_ATTEMPTS',
-            message: `Too many attempts for this account. Try again in ${Math.ceil(wait / 60)} minutes.`,
-          });
+        return tooMany(
+          reply,
+          wait,
+          `Too many attempts for this account. Try again in ${waitInWords(wait)}.`,
+        );
       }
       request.body = parsed.data;
       return forward(request, reply);
     };
 
-  const perIp = {
-    rateLimit: {
-      max: config.AUTH_IP_LIMIT_PER_MINUTE,
-      timeWindow: 60_000,
-      errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => ({
-        statusCode: 429,
-        code: 'TOO_MANY_ATTEMPTS',
-        message: `Too many attempts from your network. Try again in ${context.after}.`,
-      }),
-    },
-  };
-
-  app.post(`${AUTH_BASE_PATH}/sign-in/email`, { config: perIp }, guarded(signInBodySchema));
-  app.post(`${AUTH_BASE_PATH}/sign-up/email`, { config: perIp }, guarded(signUpBodySchema));
+  app.post(`${AUTH_BASE_PATH}/sign-in/email`, guarded(signInBodySchema));
+  app.post(`${AUTH_BASE_PATH}/sign-up/email`, guarded(signUpBodySchema));
   app.route({ method: ['GET', 'POST'], url: `${AUTH_BASE_PATH}/*`, handler: forward });
+  // A Fastify plugin: registered with app.register, which waits for it.
+  return Promise.resolve();
 }

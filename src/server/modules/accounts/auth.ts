@@ -6,7 +6,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/auth-schemas.t
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/platform/database/schema.ts';
 import { googleProviderConfig } from './google-provider.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashPassword, verifyPassword } from '#server/platform/passwords.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
+import type { Limiter } from '#server/platform/rate-limit.ts';
 import {
   anotherAccountPage,
   chooserPage,
@@ -29,13 +30,10 @@ export interface InteractionRoutesOptions {
   knownAccounts: KnownAccountsCookie;
   /** e.g. /oidc/interaction: the pages live at <base>/<uid> and below. */
   interactionBasePath: string;
+  loginLimiter: Limiter;
 }
 
 type InteractionRequest = FastifyRequest<{ Params: { uid: string } }>;
-
-const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
-/** The forms hold an email, a name and a password: a few KB at most. */
-const FORM_BODY_LIMIT = 16 * 1024;
 
 /** A text field of a parsed form body; '' when missing. */
 function field(body: unknown, name: string): string {
@@ -78,20 +76,15 @@ function sendExpired(reply: FastifyReply): FastifyReply {
  */
 export function interactionRoutes(
   app: FastifyInstance,
-  { provider, accounts, knownAccounts, interactionBasePath }: InteractionRoutesOptions,
+  {
+    provider,
+    accounts,
+    knownAccounts,
+    interactionBasePath,
+    loginLimiter,
+  }: InteractionRoutesOptions,
   done: (error?: Error) => void,
 ): void {
-  // Our own tiny form parser in this context, whatever the app registered globally.
-  if (app.hasContentTypeParser(FORM_CONTENT_TYPE)) app.removeContentTypeParser(FORM_CONTENT_TYPE);
-  app.addContentTypeParser(
-    FORM_CONTENT_TYPE,
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      done(null, Object.fromEntries(new URLSearchParams(text)));
-    },
-  );
-
   const pathOf = (uid: string) => `${interactionBasePath}/${encodeURIComponent(uid)}`;
 
   /** The interaction this request belongs to, or null when it expired or is someone else's. */
@@ -119,7 +112,7 @@ export function interactionRoutes(
     status = 200,
     error?: string,
   ): Promise<FastifyReply> {
-    const known = await knownAccountsOf(knownAccounts.read(request.headers.cookie));
+    const known = await knownAccountsOf(knownAccounts.read(request));
     const html = chooserPage({
       interactionPath: pathOf(request.params.uid),
       accounts: known,
@@ -184,8 +177,8 @@ export function interactionRoutes(
       { select_account: {}, login: { accountId }, consent: { grantId } },
       { mergeWithLastSubmission: false },
     );
-    const known = rememberAccount(knownAccounts.read(request.headers.cookie), accountId);
-    return reply.header('set-cookie', knownAccounts.serialize(known)).redirect(returnTo, 303);
+    const known = rememberAccount(knownAccounts.read(request), accountId);
+    return knownAccounts.write(reply, known).redirect(returnTo, 303);
   }
 
   app.get(`${interactionBasePath}/:uid`, async (request: InteractionRequest, reply) => {
@@ -217,7 +210,7 @@ export function interactionRoutes(
     if (!interaction) return sendExpired(reply);
 
     const sub = field(request.body, 'sub');
-    const known = knownAccounts.read(request.headers.cookie);
+    const known = knownAccounts.read(request);
     // Only accounts that signed in with this browser may continue without a password.
     if (!known.includes(sub)) {
       return sendChooser(
@@ -229,7 +222,7 @@ export function interactionRoutes(
     }
     const account = await accounts.findBySub(sub);
     if (!account) {
-      reply.header('set-cookie', knownAccounts.serialize(forgetAccount(known, sub)));
+      knownAccounts.write(reply, forgetAccount(known, sub));
       return sendPage(
         reply,
         404,
@@ -245,13 +238,8 @@ export function interactionRoutes(
 
   app.post(`${interactionBasePath}/:uid/forget`, async (request: InteractionRequest, reply) => {
     if (!(await loadInteraction(request, reply))) return sendExpired(reply);
-    const known = forgetAccount(
-      knownAccounts.read(request.headers.cookie),
-      field(request.body, 'sub'),
-    );
-    return reply
-      .header('set-cookie', knownAccounts.serialize(known))
-      .redirect(pathOf(request.params.uid), 303);
+    const known = forgetAccount(knownAccounts.read(request), field(request.body, 'sub'));
+    return knownAccounts.write(reply, known).redirect(pathOf(request.params.uid), 303);
   });
 
   app.post(`${interactionBasePath}/:uid/abort`, async (request: InteractionRequest, reply) => {
@@ -265,53 +253,69 @@ export function interactionRoutes(
     return reply.redirect(returnTo, 303);
   });
 
-  app.post(`${interactionBasePath}/:uid/login`, async (request: InteractionRequest, reply) => {
-    const interaction = await loadInteraction(request, reply);
-    if (!interaction) return sendExpired(reply);
-
-    const typedEmail = field(request.body, 'email').trim();
-    const name = field(request.body, 'name').trim();
-    const password = field(request.body, 'password');
-    const formAgain = (status: number, error: string) =>
-      sendPage(
-        reply,
-        status,
-        anotherAccountPage({
-          interactionPath: pathOf(request.params.uid),
-          email: typedEmail,
-          name,
-          error,
-          minPasswordLength: MIN_PASSWORD_LENGTH,
-        }),
-      );
-
-    const email = normaliseEmail(typedEmail);
-    if (!isPlausibleEmail(email)) return formAgain(400, 'Enter a valid email address.');
-    if (password.length > MAX_PASSWORD_LENGTH) {
-      return formAgain(400, `Use a password of at most ${MAX_PASSWORD_LENGTH} characters.`);
+  // Password attempts are limited per IP, like the shop's own sign-in.
+  const limitLogins = async (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = await loginLimiter.hit(request, request.ip);
+    if (wait > 0) {
+      return reply
+        .status(429)
+        .header('retry-after', String(wait))
+        .type('text/plain')
+        .send('Too many attempts. Try again in a minute.');
     }
+  };
 
-    let account: LocalAccount | null;
-    if (await accounts.findByEmail(email)) {
-      account = await accounts.verifyCredentials(email, password);
-    } else {
-      if (!name) return formAgain(400, 'Enter your name to create an account with this email.');
-      if (name.length > MAX_NAME_LENGTH) {
-        return formAgain(400, `Use a name of at most ${MAX_NAME_LENGTH} characters.`);
+  app.post(
+    `${interactionBasePath}/:uid/login`,
+    { onRequest: limitLogins },
+    async (request: InteractionRequest, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (!interaction) return sendExpired(reply);
+
+      const typedEmail = field(request.body, 'email').trim();
+      const name = field(request.body, 'name').trim();
+      const password = field(request.body, 'password');
+      const formAgain = (status: number, error: string) =>
+        sendPage(
+          reply,
+          status,
+          anotherAccountPage({
+            interactionPath: pathOf(request.params.uid),
+            email: typedEmail,
+            name,
+            error,
+            minPasswordLength: MIN_PASSWORD_LENGTH,
+          }),
+        );
+
+      const email = normaliseEmail(typedEmail);
+      if (!isPlausibleEmail(email)) return formAgain(400, 'Enter a valid email address.');
+      if (password.length > MAX_PASSWORD_LENGTH) {
+        return formAgain(400, `Use a password of at most ${MAX_PASSWORD_LENGTH} characters.`);
       }
-      if (password.length < MIN_PASSWORD_LENGTH) {
-        return formAgain(400, `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
-      }
-      try {
-        account = await accounts.create({ email, name, password });
-      } catch (error) {
-        // Someone created it a moment ago: treat it like any existing account.
-        if (!isEmailTakenError(error)) throw error;
+
+      let account: LocalAccount | null;
+      if (await accounts.findByEmail(email)) {
         account = await accounts.verifyCredentials(email, password);
+      } else {
+        if (!name) return formAgain(400, 'Enter your name to create an account with this email.');
+        if (name.length > MAX_NAME_LENGTH) {
+          return formAgain(400, `Use a name of at most ${MAX_NAME_LENGTH} characters.`);
+        }
+        if (password.length < MIN_PASSWORD_LENGTH) {
+          return formAgain(400, `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+        }
+        try {
+          account = await accounts.create({ email, name, password });
+        } catch (error) {
+          // Someone created it a moment ago: treat it like any existing account.
+          if (!isEmailTakenError(error)) throw error;
+          account = await accounts.verifyCredentials(email, password);
+        }
       }
-    }
-    if (!account) return formAgain(401, 'Wrong email or password.');
-    return finishAs(request, reply, interaction, account.sub);
-  });
+      if (!account) return formAgain(401, 'Wrong email or password.');
+      return finishAs(request, reply, interaction, account.sub);
+    },
+  );
   done();
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, LocalOidcAccountsTable } from '#server/platform/database/schema.ts';
-import { hashPassword, verifyPassword } from '#server/modules/accounts/password-hash.ts';
+import { hashPassword, verifyPassword } from '#server/platform/passwords.ts';
 
 /** An account of the local OpenID provider, as the rest of the code sees it (no hash). */
 export interface LocalAccount {

@@ -1,19 +1,21 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { createHash, createPublicKey, randomBytes, verify, type JsonWebKey } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteDatabase, type ShopDatabase } from '#server/platform/database/database.ts';
-import { migrateToLatest } from '#server/platform/database/migrate.ts';
-import { createLocalAccountRepository } from './local-account-repository.ts';
-import { localOidcPlugin } from './local-oidc-plugin.ts';
+import {
+  googleCallbackUrl,
+  LOCAL_OIDC_CLIENT_ID,
+} from '#server/modules/accounts/google-provider.ts';
+import { deriveSecret } from '#server/platform/secrets.ts';
+import { UNLIMITED } from '#server/test/payments.ts';
+import { buildTestApp, TEST_AUTH_SECRET, type TestApp } from '#server/test/test-app.ts';
 
-const CLIENT_ID = 'crwn-shop';
-const CLIENT_SECRET = 'test-client-secret-0123456789';
+const CLIENT_ID = LOCAL_OIDC_CLIENT_ID;
+/** The shop's client secret at its local provider, derived as app.ts derives it. */
+const CLIENT_SECRET = deriveSecret(TEST_AUTH_SECRET, 'local-oidc-client');
 const ANN = { email: 'Ann@Example.com', name: 'Ann <Tester>', password: 'correct horse battery' };
 const BOB = { email: 'bob@example.com', name: 'Bob', password: 'another long password' };
 
-let app: FastifyInstance;
-let database: ShopDatabase;
+let app: TestApp;
 let origin: string;
 let issuer: string;
 let redirectUri: string;
@@ -37,25 +39,14 @@ beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   issuer = `${origin}/oidc`;
-  redirectUri = `${origin}/api/auth/oauth2/callback/google`;
-  database = openSqliteDatabase(':memory:');
-  await migrateToLatest(database.db);
-
-  app = Fastify();
-  await app.register(localOidcPlugin, {
-    issuer,
-    clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [redirectUri] }],
-    accounts: createLocalAccountRepository(database.db),
-    cookieKeys: ['test-cookie-key-0123456789'],
-    secureCookies: false,
-  });
+  redirectUri = googleCallbackUrl(origin);
+  // The whole shop, with the local provider that stands in for Google, at a real address: the
+  // provider names its own endpoints from it.
+  app = await buildTestApp({ ...UNLIMITED, PUBLIC_URL: origin });
   await app.listen({ port, host: '127.0.0.1' });
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => app.close());
 
 /** A browser's cookies, simplified: every cookie goes to every path of the one host. */
 interface Browser {

@@ -1,4 +1,7 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
+import type { Limiter } from '#server/platform/rate-limit.ts';
 import { createLocalProvider, type LocalOidcClient } from './create-local-provider.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { createKnownAccountsCookie } from './known-accounts-cookie.ts';
@@ -14,7 +17,13 @@ export interface LocalOidcOptions {
   cookieKeys: string[];
   /** True behind HTTPS: cookies get the Secure flag and X-Forwarded-Proto is trusted. */
   secureCookies: boolean;
+  /** Password attempts on the sign-in form, per IP. */
+  loginLimiter: Limiter;
 }
+
+const MIN_KEY_LENGTH = 16;
+/** The forms hold an email, a name and a password: a few KB at most. */
+const FORM_BODY_LIMIT = 16 * 1024;
 
 /**
  * The local OpenID Connect provider that stands in for Google offline: oidc-provider mounted
@@ -28,8 +37,13 @@ export async function localOidcPlugin(app: FastifyInstance, opts: LocalOidcOptio
   }
   const interactionBasePath = `${issuerPath}/interaction`;
 
+  if (opts.cookieKeys.length === 0 || opts.cookieKeys.some((key) => key.length < MIN_KEY_LENGTH)) {
+    throw new Error(`cookieKeys needs at least one secret, each of ${MIN_KEY_LENGTH}+ characters`);
+  }
+  // In this plugin's context only: the shop's own cookies are better-auth's business.
+  await app.register(fastifyCookie, { secret: opts.cookieKeys });
+  await app.register(fastifyFormBody, { bodyLimit: FORM_BODY_LIMIT });
   const knownAccounts = createKnownAccountsCookie({
-    keys: opts.cookieKeys,
     path: issuerPath,
     secure: opts.secureCookies,
   });
@@ -43,6 +57,7 @@ export async function localOidcPlugin(app: FastifyInstance, opts: LocalOidcOptio
     accounts: opts.accounts,
     knownAccounts,
     interactionBasePath,
+    loginLimiter: opts.loginLimiter,
   });
   await app.register(providerMount, { provider, issuerPath });
 }

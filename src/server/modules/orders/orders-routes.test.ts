@@ -8,20 +8,16 @@ import {
   createLocalPaymentProvider,
   type PaymentProvider,
 } from '#server/modules/payments/payment-service.ts';
-import {
-  buildPaymentsTestApp,
-  newToken,
-  requestToken,
-  testCard,
-  type PaymentsTestApp,
-} from '#server/test/payments.ts';
+import { newToken, requestToken, testCard, UNLIMITED } from '#server/test/payments.ts';
+import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
 import { signUp } from '#server/test/shoppers.ts';
 
-let app: PaymentsTestApp;
-let db: Awaited<ReturnType<typeof buildPaymentsTestApp>>['db'];
+let app: TestApp;
+let db: TestApp['db'];
 
 beforeAll(async () => {
-  ({ app, db } = await buildPaymentsTestApp());
+  app = await buildTestApp(UNLIMITED);
+  db = app.db;
 });
 
 afterAll(() => app.close());
@@ -168,12 +164,12 @@ describe('POST /api/orders', () => {
         return local.chargeToken(request, within);
       },
     };
-    const built = await buildPaymentsTestApp({ payments: slow });
+    const built = await buildTestApp(UNLIMITED, { payments: slow });
     try {
-      const body = orderBody(await newToken(built.app));
+      const body = orderBody(await newToken(built));
       const responses = await Promise.all(
         Array.from({ length: 20 }, () =>
-          built.app.inject({ method: 'POST', url: '/api/orders', payload: body }),
+          built.inject({ method: 'POST', url: '/api/orders', payload: body }),
         ),
       );
       const statuses = responses.map((response) => response.statusCode);
@@ -184,7 +180,7 @@ describe('POST /api/orders', () => {
       expect(await built.db.selectFrom('orders').select('id').execute()).toHaveLength(1);
       expect(await built.db.selectFrom('payment_charges').select('id').execute()).toHaveLength(1);
     } finally {
-      await built.app.close();
+      await built.close();
     }
   });
 
@@ -280,10 +276,10 @@ describe('a crash between the charge and the order', () => {
         throw new Error('the process died here');
       },
     };
-    const built = await buildPaymentsTestApp({ payments: crashing });
+    const built = await buildTestApp(UNLIMITED, { payments: crashing });
     try {
-      const token = await newToken(built.app);
-      const response = await built.app.inject({
+      const token = await newToken(built);
+      const response = await built.inject({
         method: 'POST',
         url: '/api/orders',
         payload: orderBody(token),
@@ -298,7 +294,7 @@ describe('a crash between the charge and the order', () => {
         .executeTakeFirstOrThrow();
       expect(stored.used_at).toBeNull();
     } finally {
-      await built.app.close();
+      await built.close();
     }
   });
 });
@@ -313,23 +309,23 @@ describe('card data', () => {
         done();
       },
     });
-    const built = await buildPaymentsTestApp({
-      databaseFile: path.join(dir, 'shop.sqlite'),
-      logger: { level: 'trace', stream },
-    });
+    const built = await buildTestApp(
+      { ...UNLIMITED, DATABASE_FILE: path.join(dir, 'shop.sqlite') },
+      { logger: { level: 'trace', stream } },
+    );
     try {
-      const tokenResponse = await requestToken(built.app, {
+      const tokenResponse = await requestToken(built, {
         card: testCard('4242424242424242', { cvc: '987' }),
       });
       const token = tokenResponse.json<{ id: string }>().id;
-      await requestToken(built.app, { card: testCard('4000000000000002', { cvc: '987' }) });
-      const order = await built.app.inject({
+      await requestToken(built, { card: testCard('4000000000000002', { cvc: '987' }) });
+      const order = await built.inject({
         method: 'POST',
         url: '/api/orders',
         payload: orderBody(token),
       });
       expect(order.statusCode).toBe(201);
-      await built.app.close();
+      await built.close();
 
       const files = await readdir(dir);
       const contents = await Promise.all(
@@ -343,7 +339,7 @@ describe('card data', () => {
       }
       expect(logs.join('')).toContain('/pay/v1/tokens');
     } finally {
-      await built.app.close();
+      await built.close();
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -1,8 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { CardBrand } from '#shared/payment-cards.ts';
-import type { Database } from '#server/platform/database/schema.ts';
-import { DECLINE_MESSAGES, isDeclineCode, type DeclineCode } from './test-cards.ts';
+import type { PaymentToken } from '#shared/payment-widget.ts';
+import type { Db } from '#server/platform/database/transaction.ts';
+import { randomId } from '#server/platform/ids.ts';
+import { paymentRepository } from './payment-repository.ts';
+import {
+  DECLINE_MESSAGES,
+  isDeclineCode,
+  testCardOutcome,
+  type DeclineCode,
+} from './test-cards.ts';
 
 /** What the shop asks the provider to charge. */
 export interface ChargeRequest {
@@ -42,20 +48,7 @@ export interface PaymentProvider {
    * Warning: on SQLite, Kysely has one connection; inside the caller's transaction use only
    * `within`, never the root Kysely instance, or the call waits for itself forever.
    */
-  chargeToken(request: ChargeRequest, within: Kysely<Database>): Promise<ChargeResult>;
-}
-
-/** `prefix_` and `length` random base62-ish characters (URL-safe, unguessable). */
-export function randomId(prefix: string, length = 32): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  // 248 is the largest multiple of 62 below 256: rejecting above it keeps every character equally likely.
-  let id = '';
-  while (id.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && id.length < length) id += alphabet[byte % 62];
-    }
-  }
-  return `${prefix}_${id}`;
+  chargeToken(request: ChargeRequest, within: Db): Promise<ChargeResult>;
 }
 
 const fail = (code: ChargeFailureCode, message: string): ChargeResult => ({
@@ -74,19 +67,7 @@ export function createLocalPaymentProvider(): PaymentProvider {
       if (!Number.isSafeInteger(amount) || amount <= 0) {
         return fail('invalid_amount', 'The amount must be a positive number of cents.');
       }
-      const previous = await within
-        .selectFrom('payment_charges')
-        .innerJoin('payment_tokens', 'payment_tokens.id', 'payment_charges.token_id')
-        .select([
-          'payment_charges.id',
-          'payment_charges.token_id',
-          'payment_charges.amount',
-          'payment_charges.currency',
-          'payment_tokens.brand',
-          'payment_tokens.last4',
-        ])
-        .where('payment_charges.idempotency_key', '=', idempotencyKey)
-        .executeTakeFirst();
+      const previous = await paymentRepository.findChargeByIdempotencyKey(within, idempotencyKey);
       if (previous) {
         if (
           previous.token_id !== token ||
@@ -103,11 +84,7 @@ export function createLocalPaymentProvider(): PaymentProvider {
         };
       }
 
-      const stored = await within
-        .selectFrom('payment_tokens')
-        .selectAll()
-        .where('id', '=', token)
-        .executeTakeFirst();
+      const stored = await paymentRepository.findToken(within, token);
       if (!stored) return fail('token_not_found', 'This card token is not known.');
       if (stored.used_at !== null) return fail('token_used', 'This card token was already used');
       if (isDeclineCode(stored.outcome)) {
@@ -115,28 +92,18 @@ export function createLocalPaymentProvider(): PaymentProvider {
       }
 
       const now = new Date().toISOString();
-      const marked = await within
-        .updateTable('payment_tokens')
-        .set({ used_at: now })
-        .where('id', '=', token)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (marked.numUpdatedRows !== 1n) {
+      if (!(await paymentRepository.markTokenUsed(within, token, now))) {
         return fail('token_used', 'This card token was already used');
       }
       const chargeId = randomId('ch', 24);
-      await within
-        .insertInto('payment_charges')
-        .values({
-          id: chargeId,
-          token_id: token,
-          amount,
-          currency,
-          idempotency_key: idempotencyKey,
-          status: 'succeeded',
-          created_at: now,
-        })
-        .execute();
+      await paymentRepository.insertCharge(within, {
+        id: chargeId,
+        tokenId: token,
+        amount,
+        currency,
+        idempotencyKey,
+        createdAt: now,
+      });
       return {
         ok: true,
         chargeId,
@@ -145,4 +112,45 @@ export function createLocalPaymentProvider(): PaymentProvider {
       };
     },
   };
+}
+
+export type IssueTokenResult =
+  { ok: true; token: PaymentToken } | { ok: false; code: DeclineCode; message: string };
+
+/**
+ * Turns a checked card into a one-use token. A card the issuer would decline at once is refused
+ * here (nothing stored); otherwise only brand, last four digits, expiry and the test outcome are
+ * kept: never the number or the CVC.
+ */
+export async function issueToken(
+  db: Db,
+  card: { digits: string; brand: CardBrand; expMonth: number; expYear: number },
+  email: string,
+): Promise<IssueTokenResult> {
+  const outcome = testCardOutcome(card.digits);
+  if (outcome.atToken) {
+    return { ok: false, code: outcome.atToken, message: DECLINE_MESSAGES[outcome.atToken] };
+  }
+  const token: PaymentToken = {
+    id: randomId('tok', 32),
+    object: 'token',
+    card: {
+      brand: card.brand,
+      last4: card.digits.slice(-4),
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+    },
+    email,
+    created: new Date().toISOString(),
+  };
+  await paymentRepository.insertToken(db, {
+    id: token.id,
+    brand: card.brand,
+    last4: token.card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    outcome: outcome.atCharge ?? 'succeeded',
+    createdAt: token.created,
+  });
+  return { ok: true, token };
 }

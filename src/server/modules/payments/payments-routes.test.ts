@@ -2,18 +2,15 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CrwnPay } from '#shared/payment-widget.ts';
-import {
-  buildPaymentsTestApp,
-  requestToken,
-  testCard,
-  type PaymentsTestApp,
-} from '#server/test/payments.ts';
+import { requestToken, testCard, UNLIMITED } from '#server/test/payments.ts';
+import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
 
-let app: PaymentsTestApp;
-let db: Awaited<ReturnType<typeof buildPaymentsTestApp>>['db'];
+let app: TestApp;
+let db: TestApp['db'];
 
 beforeAll(async () => {
-  ({ app, db } = await buildPaymentsTestApp());
+  app = await buildTestApp(UNLIMITED);
+  db = app.db;
 });
 
 afterAll(() => app.close());

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   cardBrand,
   cardDigits,
@@ -18,21 +17,20 @@ import {
   resolvePaymentLocale,
   TEST_KEY_REQUIRED_MESSAGE,
   type PaymentErrorBody,
-  type PaymentToken,
   type ResolvedPaymentLocale,
 } from '#shared/payment-widget.ts';
-import { createAttemptLimiter } from '#server/platform/attempt-limiter.ts';
-import type { Database } from '#server/platform/database/schema.ts';
+import type { Db } from '#server/platform/database/transaction.ts';
+import type { CreateLimiter } from '#server/platform/rate-limit.ts';
 import { renderFramePage } from './frame-page.ts';
-import { randomId } from './payment-service.ts';
-import { DECLINE_MESSAGES, testCardOutcome } from './test-cards.ts';
+import { issueToken } from './payment-service.ts';
 
 export const PAYMENT_BASE_PATH = '/pay/v1';
 
-export interface PaymentProviderPluginOptions {
+export interface PaymentsRoutesOptions {
   /** The shop's public address (Config.PUBLIC_URL); the widget is served from its origin. */
   publicUrl: string;
-  db: Kysely<Database>;
+  db: Db;
+  createLimiter: CreateLimiter;
   /** Token requests per IP per minute, against card testing; default 30. */
   tokenAttemptsPerMinute?: number;
 }
@@ -51,21 +49,6 @@ const FIELD_MESSAGES: Record<CardFieldError, string> = {
   invalid_zip: 'The ZIP code is invalid.',
 };
 
-/** Tags of an Accept-Language header, most preferred first. */
-function acceptedLanguages(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q) };
-    })
-    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
-    .sort((a, b) => b.q - a.q)
-    .map(({ tag }) => tag);
-}
-
 function sendError(reply: FastifyReply, status: number, error: PaymentErrorBody['error']) {
   return reply.status(status).send({ error } satisfies PaymentErrorBody);
 }
@@ -77,20 +60,20 @@ function sendError(reply: FastifyReply, status: number, error: PaymentErrorBody[
  * - `GET /pay/v1/frame?locale=xx`: the card form the script opens in an iframe;
  * - `POST /pay/v1/tokens`: turns a card into a one-use token (called by the frame only).
  *
- * The shop charges tokens through `createLocalPaymentProvider()` (payment-provider.ts), against
+ * The shop charges tokens through `createLocalPaymentProvider()` (payment-service.ts), against
  * the same database. Card numbers and CVCs are checked and dropped: only brand, last four digits,
- * expiry and the test outcome are stored. Register with `app.register(paymentProviderPlugin, …)`.
+ * expiry and the test outcome are stored. Register with `app.register(paymentsRoutes, …)`.
  */
-export async function paymentProviderPlugin(
+export async function paymentsRoutes(
   app: FastifyInstance,
-  { publicUrl, db, tokenAttemptsPerMinute = 30 }: PaymentProviderPluginOptions,
+  { publicUrl, db, createLimiter, tokenAttemptsPerMinute = 30 }: PaymentsRoutesOptions,
 ) {
   const [checkoutScript, frameScript] = await Promise.all([
     readBrowserScript('checkout.js'),
     readBrowserScript('frame.js'),
   ]);
   const ownOrigin = new URL(publicUrl).origin;
-  const perIp = createAttemptLimiter({ max: tokenAttemptsPerMinute, windowMs: 60_000 });
+  const perIp = createLimiter({ max: tokenAttemptsPerMinute, windowMs: 60_000 });
 
   app.get(`${PAYMENT_BASE_PATH}/checkout.js`, async (_request, reply) =>
     reply
@@ -106,7 +89,7 @@ export async function paymentProviderPlugin(
       const locale: ResolvedPaymentLocale =
         isPaymentLocale(asked) && asked !== 'auto'
           ? asked
-          : resolvePaymentLocale(acceptedLanguages(request.headers['accept-language']));
+          : resolvePaymentLocale(request.languages());
       const nonce = randomBytes(16).toString('base64');
       const policy = [
         "default-src 'none'",
@@ -128,7 +111,7 @@ export async function paymentProviderPlugin(
   );
 
   app.post(`${PAYMENT_BASE_PATH}/tokens`, async (request, reply) => {
-    const wait = perIp.hit(request.ip);
+    const wait = await perIp.hit(request, request.ip);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       return sendError(reply, 429, {
@@ -174,37 +157,20 @@ export async function paymentProviderPlugin(
       });
     }
 
-    const outcome = testCardOutcome(digits);
-    if (outcome.atToken) {
+    const issued = await issueToken(
+      db,
+      { digits, brand, expMonth: card.expMonth, expYear: card.expYear },
+      email,
+    );
+    if (!issued.ok) {
       // Declined as the issuer would at once: shown in the widget, nothing stored or charged.
-      request.log.info({ code: outcome.atToken, brand }, 'test card declined');
+      request.log.info({ code: issued.code, brand }, 'test card declined');
       return sendError(reply, 402, {
         type: 'card_error',
-        code: outcome.atToken,
-        message: DECLINE_MESSAGES[outcome.atToken],
+        code: issued.code,
+        message: issued.message,
       });
     }
-
-    const token: PaymentToken = {
-      id: randomId('tok', 32),
-      object: 'token',
-      card: { brand, last4: digits.slice(-4), expMonth: card.expMonth, expYear: card.expYear },
-      email,
-      created: new Date().toISOString(),
-    };
-    await db
-      .insertInto('payment_tokens')
-      .values({
-        id: token.id,
-        brand,
-        last4: token.card.last4,
-        exp_month: card.expMonth,
-        exp_year: card.expYear,
-        outcome: outcome.atCharge ?? 'succeeded',
-        created_at: token.created,
-        used_at: null,
-      })
-      .execute();
-    return reply.header('cache-control', 'no-store').send(token);
+    return reply.header('cache-control', 'no-store').send(issued.token);
   });
 }

@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createProfileBodySchema, updateProfileBodySchema } from '#shared/auth-schemas.ts';
-import type { Auth } from '#server/modules/accounts/auth.ts';
-import { webHeaders } from '#server/platform/http/web-request.ts';
-import type { ProfileHub } from './profile-hub.ts';
-import type { ProfileRepository } from './profile-repository.ts';
+import type { AccountsService } from '#server/modules/accounts/accounts-service.ts';
+import type { ProfileService } from './profile-service.ts';
 
-interface UsersRoutesOptions {
-  auth: Auth;
-  profiles: ProfileRepository;
-  hub: ProfileHub;
+interface ProfilesRoutesOptions {
+  accounts: AccountsService;
+  profiles: ProfileService;
   /** How often an open stream is checked against its session and kept alive. */
   heartbeatMs?: number;
 }
@@ -23,23 +20,23 @@ const PROTECTED_FIELDS = ['id', 'email', 'createdAt'];
  * The profile documents users/{uid}: read, created if missing, changed and watched live, each by
  * its owner only. The anonymous get 401, other shoppers 403.
  */
-export function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions) {
-  const { auth, profiles, hub, heartbeatMs = 25_000 } = opts;
+export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions) {
+  const { accounts, profiles, heartbeatMs = 25_000 } = opts;
 
   /** The signed-in owner of users/{uid}, or undefined after answering 401 or 403. */
   const owner = async (request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
-    const session = await auth.api.getSession({ headers: webHeaders(request) });
-    if (!session) {
+    const user = await accounts.currentUser(request.headers);
+    if (!user) {
       await reply
         .status(401)
         .send({ error: 'Unauthorized', message: 'Sign in to see your profile.' });
       return undefined;
     }
-    if (session.user.id !== request.params.uid) {
+    if (user.id !== request.params.uid) {
       await reply.status(403).send({ error: 'Forbidden', message: 'This is not your profile.' });
       return undefined;
     }
-    return session;
+    return user;
   };
 
   app.get<{ Params: UidParams }>('/api/users/:uid', async (request, reply) => {
@@ -51,8 +48,8 @@ export function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions) {
   });
 
   app.put<{ Params: UidParams }>('/api/users/:uid', async (request, reply) => {
-    const session = await owner(request, reply);
-    if (!session) return reply;
+    const user = await owner(request, reply);
+    if (!user) return reply;
     const parsed = createProfileBodySchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       return reply
@@ -61,9 +58,9 @@ export function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions) {
     }
     // The email and the time come from the server, never from the body.
     const { document, created } = await profiles.createIfMissing({
-      uid: session.user.id,
-      email: session.user.email,
-      displayName: parsed.data.displayName ?? session.user.name,
+      uid: user.id,
+      email: user.email,
+      displayName: parsed.data.displayName ?? user.name,
     });
     return reply.status(created ? 201 : 200).send(document);
   });
@@ -85,17 +82,15 @@ export function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions) {
         .status(400)
         .send({ error: 'Bad Request', message: parsed.error.issues[0]?.message });
     }
-    const document = await profiles.updateDisplayName(request.params.uid, parsed.data.displayName);
+    const document = await profiles.rename(request.params.uid, parsed.data.displayName);
     if (!document)
       return reply.status(404).send({ error: 'Not Found', message: 'No profile yet.' });
-    hub.publish(document);
     return document;
   });
 
   // Server-Sent Events: the document now, then every new version, until the session ends.
   app.get<{ Params: UidParams }>('/api/users/:uid/events', async (request, reply) => {
-    const session = await owner(request, reply);
-    if (!session) return reply;
+    if (!(await owner(request, reply))) return reply;
     const { uid } = request.params;
     const current = await profiles.find(uid);
 
@@ -110,11 +105,11 @@ export function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions) {
     const send = (document: unknown) =>
       stream.write(`event: profile\ndata: ${JSON.stringify(document)}\n\n`);
     if (current) send(current);
-    const unwatch = hub.watch(uid, send);
+    const unwatch = profiles.watch(uid, send);
 
     const heartbeat = setInterval(() => {
-      void auth.api
-        .getSession({ headers: webHeaders(request) })
+      void accounts
+        .currentUser(request.headers)
         .then((still) => {
           if (still) stream.write(': still here\n\n');
           else stream.end();

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -5,11 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * The body was already parsed (and limited) by Fastify; JSON is sent on as JSON.
  */
 export function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
+  const headers = webHeaders(request.headers);
   headers.delete('content-length');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
   return new Request(new URL(request.url, publicUrl), {
@@ -34,12 +31,12 @@ export async function sendWebResponse(
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
-/** The request's headers as web `Headers`, for better-auth's server-side API. */
-export function webHeaders(request: FastifyRequest): Headers {
+/** Node's request headers as web `Headers` (better-auth's server API reads these). */
+export function webHeaders(incoming: IncomingHttpHeaders): Headers {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === 'string') headers.set(name, value);
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   return headers;
 }

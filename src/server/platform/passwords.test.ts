@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 describe('password hashing', () => {
   it('uses argon2id with at least 19 MiB and 2 passes', async () => {

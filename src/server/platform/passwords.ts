@@ -6,7 +6,7 @@ import { hash, verify } from '@node-rs/argon2';
  */
 const OPTIONS = {
   // The library's default algorithm is argon2id; its enum is a const enum that type stripping
-  // cannot inline, so the default is relied on and checked by password-hash.test.ts.
+  // cannot inline, so the default is relied on and checked by passwords.test.ts.
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,
