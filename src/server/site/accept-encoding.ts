@@ -1,39 +1,27 @@
-/** The encodings the build writes beside each file (scripts/build/precompress.ts), best first. */
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The encodings the build writes beside each file (scripts/build/precompress.ts), best first,
+ * with the names a client may ask for each by.
+ */
 export const PRECOMPRESSED = [
-  { encoding: 'br', extension: '.br' },
-  { encoding: 'gzip', extension: '.gz' },
+  { encoding: 'br', extension: '.br', names: ['br'] },
+  { encoding: 'gzip', extension: '.gz', names: ['gzip', 'x-gzip'] },
 ] as const;
 
 export type Encoding = (typeof PRECOMPRESSED)[number]['encoding'];
 
-/** Each coding the client named with its weight (RFC 9110, section 12.5.3). */
-function weights(header: string): Map<string, number> {
-  const named = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!coding) continue;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    named.set(coding === 'x-gzip' ? 'gzip' : coding, Number.isFinite(weight) ? weight : 0);
-  }
-  return named;
-}
-
 /**
- * The best of `available` that the Accept-Encoding `header` allows, or undefined for the
- * uncompressed bytes. Brotli wins over gzip when both are accepted, whatever their weights:
- * both are lossless, and brotli's file is the smaller one.
+ * The best of `available` that the request's Accept-Encoding allows (read by @fastify/accepts),
+ * or undefined for the uncompressed bytes. Brotli wins over gzip when both are accepted,
+ * whatever their weights: both are lossless, and brotli's file is the smaller one.
  */
 export function pickEncoding(
-  header: string | string[] | undefined,
+  request: FastifyRequest,
   available: ReadonlySet<Encoding>,
 ): Encoding | undefined {
-  if (!header) return undefined;
-  const named = weights(Array.isArray(header) ? header.join(',') : header);
-  const wildcard = named.get('*');
-  for (const { encoding } of PRECOMPRESSED) {
-    const weight = named.get(encoding) ?? wildcard ?? 0;
-    if (weight > 0 && available.has(encoding)) return encoding;
-  }
-  return undefined;
+  return PRECOMPRESSED.find(
+    ({ encoding, names }) =>
+      available.has(encoding) && names.some((name) => request.encodings([name]) === name),
+  )?.encoding;
 }

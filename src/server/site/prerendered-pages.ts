@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import fastifyEtag from '@fastify/etag';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRECOMPRESSED, pickEncoding, type Encoding } from './accept-encoding.ts';
 import { disallowedPaths, sitemapXml } from './crawler-files.ts';
@@ -57,25 +58,16 @@ async function readPages(clientDir: string): Promise<Map<string, Page>> {
   return pages;
 }
 
-/** Whether an If-None-Match header names `etag` (a list, weak or strong, or `*`). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
-}
-
-/** Sends the page in the best encoding the client accepts, or 304 when it has that already. */
+/**
+ * Sends the page in the best encoding the client accepts, with that variant's ETag (which
+ * @fastify/etag turns into a 304 where it is registered, for the pages that exist).
+ */
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
-  const encoding = pickEncoding(request.headers['accept-encoding'], page.encodings);
+  const encoding = pickEncoding(request, page.encodings);
   const variant = (encoding && page.encoded.get(encoding)) || page.identity;
   // Caches must keep one copy per encoding, even of the uncompressed bytes.
   reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache');
-  reply.header('etag', variant.etag);
-  if (status === 200 && matches(request.headers['if-none-match'], variant.etag)) {
-    return reply.status(304).send();
-  }
+  if (status === 200) reply.header('etag', variant.etag);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.status(status).header('content-type', 'text/html; charset=utf-8').send(variant.body);
 }
@@ -114,13 +106,12 @@ async function crawlerRoutes(
  * content-hashed, pages are not), and the not-found page with HTTP 404 for any other path. Pages
  * are compressed once at build and held in memory in each encoding.
  *
- * With `publicUrl` (the address shoppers use), it also serves /sitemap.xml and /robots.txt with
- * the sitemap's address; without it, robots.txt is the build's static file and there is no
- * sitemap, since a sitemap needs absolute URLs.
+ * It also serves /sitemap.xml and /robots.txt with the sitemap's address, at `publicUrl` (the
+ * address shoppers use), since a sitemap needs absolute URLs.
  */
 export async function prerenderedPages(
   app: FastifyInstance,
-  opts: { clientDir: string; publicUrl?: string },
+  opts: { clientDir: string; publicUrl: string },
 ) {
   const pages = await readPages(opts.clientDir);
   const notFound = pages.get(NOT_FOUND_PAGE);
@@ -128,13 +119,16 @@ export async function prerenderedPages(
     throw new Error(`No prerendered pages in ${opts.clientDir}: run \`npm run build\` first.`);
   }
 
-  for (const [urlPath, page] of pages) {
-    if (urlPath === NOT_FOUND_PAGE) continue;
-    app.get(urlPath, (request, reply) => sendPage(request, reply, page, 200));
-  }
-  if (opts.publicUrl) {
-    await crawlerRoutes(app, opts.clientDir, opts.publicUrl.replace(/\/+$/, ''), [...pages.keys()]);
-  }
+  // Pages that exist answer If-None-Match with 304; the not-found page below never does.
+  await app.register(async (existing) => {
+    await existing.register(fastifyEtag);
+    for (const [urlPath, page] of pages) {
+      if (urlPath === NOT_FOUND_PAGE) continue;
+      existing.get(urlPath, (request, reply) => sendPage(request, reply, page, 200));
+    }
+    const publicUrl = opts.publicUrl.replace(/\/+$/, '');
+    await crawlerRoutes(existing, opts.clientDir, publicUrl, [...pages.keys()]);
+  });
 
   app.setNotFoundHandler((request, reply) => {
     // `/shop/` and `/shop` are one page: send the shopper to the canonical address.

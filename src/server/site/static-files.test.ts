@@ -1,35 +1,29 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brotli, gzip } from '../../../scripts/build/compress.ts';
-import { writeFakeBuild } from '#server/test/test-app.ts';
-import { staticFiles } from './static-files.ts';
+import { brotli, gzip } from '#scripts/build/compress.ts';
+import { buildTestApp, writeFakeBuild, type TestApp } from '#server/test/test-app.ts';
 
 const SCRIPT = 'console.log("a chunk");\n'.repeat(40);
-let clientDir: string;
-let app: FastifyInstance;
+let app: TestApp;
 
 beforeAll(async () => {
-  clientDir = await writeFakeBuild({
+  const clientDir = await writeFakeBuild({
     'assets/entry-AbCdEf12.js': SCRIPT,
     'images/items/brown-brim-320.jpg': 'jpeg bytes',
-    'robots.txt': 'User-agent: *\n',
+    'favicon.svg': '<svg/>',
     'index.html': '<h1>home</h1>',
+    '404/index.html': '<h1>Page not found</h1>',
   });
   const file = path.join(clientDir, 'assets/entry-AbCdEf12.js');
   await writeFile(`${file}.br`, brotli(Buffer.from(SCRIPT)));
   await writeFile(`${file}.gz`, gzip(Buffer.from(SCRIPT)));
   await writeFile(path.join(clientDir, 'index.html.br'), brotli(Buffer.from('<h1>home</h1>')));
-  app = Fastify();
-  await app.register(staticFiles, { clientDir });
+  app = await buildTestApp({ CLIENT_DIR: clientDir });
 });
 
-afterAll(async () => {
-  await app.close();
-  await rm(clientDir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 describe('static files', () => {
   it('sends the build-time brotli file of a script, cached for good', async () => {
@@ -77,8 +71,8 @@ describe('static files', () => {
     expect(response.rawPayload.length).toBe(0);
   });
 
-  it('serves robots.txt from the top of the build, but never a page or its compressed copy', async () => {
-    expect((await app.inject({ url: '/robots.txt' })).body).toBe('User-agent: *\n');
+  it('serves a file from the top of the build, but never a page or its compressed copy', async () => {
+    expect((await app.inject({ url: '/favicon.svg' })).body).toBe('<svg/>');
     for (const url of ['/index.html', '/index.html.br']) {
       expect((await app.inject({ url })).statusCode).toBe(404);
     }

@@ -17,8 +17,12 @@ export const FAKE_BUILD: Record<string, string> = {
   'favicon.svg': '<svg/>',
 };
 
+/** Folders writeFakeBuild made, removed when the test app built on one closes. */
+const fakeBuilds = new Set<string>();
+
 export async function writeFakeBuild(files: Record<string, string> = FAKE_BUILD): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'crwn-client-'));
+  fakeBuilds.add(dir);
   for (const [file, body] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await writeFile(path.join(dir, file), body);
@@ -39,9 +43,8 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   overrides: Omit<AppOverrides, 'database'> = {},
 ) {
-  const clientDir = await writeFakeBuild();
   const config = loadConfig({
-    CLIENT_DIR: clientDir,
+    CLIENT_DIR: env.CLIENT_DIR ?? (await writeFakeBuild()),
     LOG_LEVEL: 'silent',
     DATABASE_FILE: ':memory:',
     PUBLIC_URL: TEST_PUBLIC_URL,
@@ -52,7 +55,9 @@ export async function buildTestApp(
   const app = Object.assign(await buildApp(config, { ...overrides, database }), {
     db: database.db,
   });
-  app.addHook('onClose', () => rm(clientDir, { recursive: true, force: true }));
+  if (fakeBuilds.delete(config.CLIENT_DIR)) {
+    app.addHook('onClose', () => rm(config.CLIENT_DIR, { recursive: true, force: true }));
+  }
   return app;
 }
 
