@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
 import { GOOGLE_PROVIDER_ID } from './google-provider.ts';
 import type { Config } from '#server/config.ts';
+import { html, htmlPage, scriptJson } from '#server/platform/http/html.ts';
 
 export const POPUP_START_PATH = '/auth/google/start';
 export const POPUP_DONE_PATH = '/auth/popup-done';
@@ -12,21 +13,22 @@ export const POPUP_DONE_PATH = '/auth/popup-done';
  * HttpOnly cookie the callback set.
  */
 function popupDonePage(origin: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Signing in…</title></head>
-<body><p>Signing you in… You can close this window.</p>
+  return htmlPage({
+    title: 'Signing in…',
+    body: html`<p>Signing you in… You can close this window.</p>
 <script>
 (() => {
   const error = new URLSearchParams(location.search).get('error');
   const message = { source: 'crwn-auth', ok: !error, error };
   if (window.opener) {
-    window.opener.postMessage(message, ${JSON.stringify(origin)});
+    window.opener.postMessage(message, ${scriptJson(origin)});
     window.close();
   } else {
     location.replace('/');
   }
 })();
-</script></body></html>`;
+</script>`,
+  });
 }
 
 /** Starts "Sign in with Google" in a popup, and ends it. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '#server/platform/http/escape-html.ts';
+import { html, htmlPage, trusted, type SafeHtml } from '#server/platform/http/html.ts';
 
 /** The shop's name as the chooser shows it ("continue to ..."). */
 const APP_NAME = 'CRWN Clothing';
@@ -41,27 +41,19 @@ export const PAGE_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+function page(title: string, body: SafeHtml): string {
+  return htmlPage({
+    title,
+    head: html`<meta name="referrer" content="no-referrer">
+<style>${trusted(STYLE)}</style>`,
+    body: html`<main>
 ${body}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
-function errorBlock(error: string | undefined, id = 'form-error'): string {
-  return error ? `<p class="error" id="${id}" role="alert">${escapeHtml(error)}</p>` : '';
+function errorBlock(error: string | undefined, id = 'form-error'): SafeHtml | undefined {
+  return error ? html`<p class="error" id="${id}" role="alert">${error}</p>` : undefined;
 }
 
 export interface ChooserAccount {
@@ -79,26 +71,21 @@ export interface ChooserPageInput {
 }
 
 /** "Choose an account": the accounts known to this browser, "Use another account" and Cancel. */
-export function chooserPage({ interactionPath, accounts, error }: ChooserPageInput): string {
-  const path = escapeHtml(interactionPath);
+export function chooserPage({ interactionPath: path, accounts, error }: ChooserPageInput): string {
   const list = accounts.length
-    ? `<ul aria-label="Accounts used in this browser">${accounts
-        .map((account) => {
-          const sub = escapeHtml(account.sub);
-          const name = escapeHtml(account.name);
-          const email = escapeHtml(account.email);
-          return `<li>
+    ? html`<ul aria-label="Accounts used in this browser">${accounts.map(
+        ({ sub, name, email }) => html`<li>
 <form method="post" action="${path}/select"><input type="hidden" name="sub" value="${sub}"><button type="submit" class="account"><span class="name">${name}</span><span class="email">${email}</span></button></form>
 <form method="post" action="${path}/forget"><input type="hidden" name="sub" value="${sub}"><button type="submit" class="forget" aria-label="Remove ${name} (${email}) from this list">Remove</button></form>
-</li>`;
-        })
-        .join('\n')}</ul>`
-    : '<p class="empty">No accounts have been used in this browser yet.</p>';
+</li>
+`,
+      )}</ul>`
+    : html`<p class="empty">No accounts have been used in this browser yet.</p>`;
 
   return page(
     `Choose an account - ${APP_NAME}`,
-    `<h1>Choose an account</h1>
-<p class="lead">to continue to ${escapeHtml(APP_NAME)}</p>
+    html`<h1>Choose an account</h1>
+<p class="lead">to continue to ${APP_NAME}</p>
 ${errorBlock(error)}
 ${list}
 <div class="actions">
@@ -119,20 +106,22 @@ export interface AnotherAccountPageInput {
 
 /** "Use another account": email, name and password; signs in, or creates the account if new. */
 export function anotherAccountPage(input: AnotherAccountPageInput): string {
-  const path = escapeHtml(input.interactionPath);
-  const invalid = input.error ? ' aria-invalid="true" aria-describedby="form-error"' : '';
+  const path = input.interactionPath;
+  const invalid = input.error
+    ? html` aria-invalid="true" aria-describedby="form-error"`
+    : undefined;
   return page(
     `Sign in - ${APP_NAME}`,
-    `<h1>Use another account</h1>
-<p class="lead">to continue to ${escapeHtml(APP_NAME)}. A new email creates an account on this local test provider.</p>
+    html`<h1>Use another account</h1>
+<p class="lead">to continue to ${APP_NAME}. A new email creates an account on this local test provider.</p>
 ${errorBlock(input.error)}
 <form method="post" action="${path}/login">
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? '')}"${invalid}>
+<input id="email" name="email" type="email" autocomplete="username" required value="${input.email ?? ''}"${invalid}>
 <label for="name">Name <span class="hint">Needed for a new account</span></label>
-<input id="name" name="name" type="text" autocomplete="name" maxlength="100" value="${escapeHtml(input.name ?? '')}">
+<input id="name" name="name" type="text" autocomplete="name" maxlength="100" value="${input.name ?? ''}">
 <label for="password">Password <span class="hint" id="password-hint">At least ${input.minPasswordLength} characters</span></label>
-<input id="password" name="password" type="password" autocomplete="current-password" required minlength="${input.minPasswordLength}" aria-describedby="password-hint"${input.error ? ' aria-invalid="true"' : ''}>
+<input id="password" name="password" type="password" autocomplete="current-password" required minlength="${input.minPasswordLength}" aria-describedby="password-hint"${input.error ? html` aria-invalid="true"` : undefined}>
 <button type="submit" class="primary">Continue</button>
 </form>
 <div class="actions"><a class="link" href="${path}">Back to the account list</a></div>`,
@@ -143,7 +132,7 @@ ${errorBlock(input.error)}
 export function messagePage(title: string, message: string): string {
   return page(
     title,
-    `<h1>${escapeHtml(title)}</h1>
-<p role="alert">${escapeHtml(message)}</p>`,
+    html`<h1>${title}</h1>
+<p role="alert">${message}</p>`,
   );
 }

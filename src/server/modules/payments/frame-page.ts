@@ -1,5 +1,5 @@
 import type { ResolvedPaymentLocale } from '#shared/payment-widget.ts';
-import { escapeHtml } from '#server/platform/http/escape-html.ts';
+import { escapeHtml } from '#server/platform/http/html.ts';
 import { WIDGET_TEXTS, type WidgetTexts } from './widget-texts.ts';
 
 /** JSON that is safe inside a <script> element: no `</script>` or `<!--` can appear. */
