@@ -25,6 +25,7 @@ import { profilesRoutes } from '#server/modules/profiles/profiles-routes.ts';
 import { openSqliteDatabase, type ShopDatabase } from '#server/platform/database/database.ts';
 import { migrateToLatest } from '#server/platform/database/migrate.ts';
 import { crossSiteGuard } from '#server/platform/http/cross-site-guard.ts';
+import { errorHandler } from '#server/platform/http/error-handler.ts';
 import { securityHeaders } from '#server/platform/http/security-headers.ts';
 import { rateLimits } from '#server/platform/rate-limit.ts';
 import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db);
   const secret = loadAuthSecret(config);
+  errorHandler(app);
   crossSiteGuard(app, { publicUrl: config.PUBLIC_URL });
   securityHeaders(app, {
     // The prerendered pages carry React Router's inline boot scripts; a CSP needs their hashes

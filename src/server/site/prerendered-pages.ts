@@ -137,7 +137,8 @@ export async function prerenderedPages(
     if (trimmed && trimmed !== pathname && pages.has(trimmed) && trimmed !== NOT_FOUND_PAGE) {
       return reply.redirect(query ? `${trimmed}?${query}` : trimmed, 301);
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    // An API caller gets an answer it can read, not the shop's HTML page.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api/')) {
       return reply
         .status(404)
         .send({ error: 'Not Found', message: `No route ${request.method} ${pathname}` });
