@@ -1,15 +1,12 @@
 import { createHash, createPublicKey, randomBytes, verify, type JsonWebKey } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  googleCallbackUrl,
-  LOCAL_OIDC_CLIENT_ID,
-} from '#server/modules/accounts/google-provider.ts';
 import { deriveSecret } from '#server/platform/secrets.ts';
 import { UNLIMITED } from '#server/test/payments.ts';
 import { buildTestApp, TEST_AUTH_SECRET, type TestApp } from '#server/test/test-app.ts';
 
-const CLIENT_ID = LOCAL_OIDC_CLIENT_ID;
+/** The shop's client at its local provider (app.ts registers it). */
+const CLIENT_ID = 'crwn-shop';
 /** The shop's client secret at its local provider, derived as app.ts derives it. */
 const CLIENT_SECRET = deriveSecret(TEST_AUTH_SECRET, 'local-oidc-client');
 const ANN = { email: 'Ann@Example.com', name: 'Ann <Tester>', password: 'correct horse battery' };
@@ -39,7 +36,7 @@ beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   issuer = `${origin}/oidc`;
-  redirectUri = googleCallbackUrl(origin);
+  redirectUri = `${origin}/api/auth/callback/google`;
   // The whole shop, with the local provider that stands in for Google, at a real address: the
   // provider names its own endpoints from it.
   app = await buildTestApp({ ...UNLIMITED, PUBLIC_URL: origin });
