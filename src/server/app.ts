@@ -15,6 +15,7 @@ import { createOrderService } from '#server/modules/orders/order-service.ts';
 import { ordersRoutes } from '#server/modules/orders/orders-routes.ts';
 import {
   createLocalPaymentProvider,
+  createPaymentService,
   type PaymentProvider,
 } from '#server/modules/payments/payment-service.ts';
 import { paymentsRoutes } from '#server/modules/payments/payments-routes.ts';
@@ -109,7 +110,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // The card widget and its token service: the shop's stand-in for a payment provider.
   await app.register(paymentsRoutes, {
     publicUrl: config.PUBLIC_URL,
-    db: database.db,
+    payments: createPaymentService(database.db),
     createLimiter,
     tokenAttemptsPerMinute: config.PAYMENT_TOKEN_LIMIT_PER_MINUTE,
   });

@@ -122,7 +122,7 @@ export type IssueTokenResult =
  * here (nothing stored); otherwise only brand, last four digits, expiry and the test outcome are
  * kept: never the number or the CVC.
  */
-export async function issueToken(
+async function issueToken(
   db: Db,
   card: { digits: string; brand: CardBrand; expMonth: number; expYear: number },
   email: string,
@@ -154,3 +154,15 @@ export async function issueToken(
   });
   return { ok: true, token };
 }
+
+/** The test-mode provider's own side: the tokens its widget asks for. */
+export function createPaymentService(db: Db) {
+  return {
+    issueToken: (
+      card: { digits: string; brand: CardBrand; expMonth: number; expYear: number },
+      email: string,
+    ) => issueToken(db, card, email),
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

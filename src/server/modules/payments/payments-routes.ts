@@ -19,17 +19,16 @@ import {
   type PaymentErrorBody,
   type ResolvedPaymentLocale,
 } from '#shared/payment-widget.ts';
-import type { Db } from '#server/platform/database/transaction.ts';
 import type { CreateLimiter } from '#server/platform/rate-limit.ts';
 import { renderFramePage } from './frame-page.ts';
-import { issueToken } from './payment-service.ts';
+import type { PaymentService } from './payment-service.ts';
 
 export const PAYMENT_BASE_PATH = '/pay/v1';
 
 export interface PaymentsRoutesOptions {
   /** The shop's public address (Config.PUBLIC_URL); the widget is served from its origin. */
   publicUrl: string;
-  db: Db;
+  payments: PaymentService;
   createLimiter: CreateLimiter;
   /** Token requests per IP per minute, against card testing; default 30. */
   tokenAttemptsPerMinute?: number;
@@ -66,7 +65,7 @@ function sendError(reply: FastifyReply, status: number, error: PaymentErrorBody[
  */
 export async function paymentsRoutes(
   app: FastifyInstance,
-  { publicUrl, db, createLimiter, tokenAttemptsPerMinute = 30 }: PaymentsRoutesOptions,
+  { publicUrl, payments, createLimiter, tokenAttemptsPerMinute = 30 }: PaymentsRoutesOptions,
 ) {
   const [checkoutScript, frameScript] = await Promise.all([
     readBrowserScript('checkout.js'),
@@ -157,8 +156,7 @@ export async function paymentsRoutes(
       });
     }
 
-    const issued = await issueToken(
-      db,
+    const issued = await payments.issueToken(
       { digits, brand, expMonth: card.expMonth, expYear: card.expYear },
       email,
     );
