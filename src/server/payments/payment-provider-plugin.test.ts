@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CrwnPay } from '#shared/payment-widget.ts';
@@ -8,6 +7,7 @@ import {
   testCard,
   type PaymentsTestApp,
 } from './test-support.ts';
+import { loadWidgetScripts } from './widget-scripts.ts';
 
 let app: PaymentsTestApp;
 let db: Awaited<ReturnType<typeof buildPaymentsTestApp>>['db'];
@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 afterAll(() => app.close());
 
-const checkoutSource = readFileSync(new URL('./browser/checkout.js', import.meta.url), 'utf8');
+const { checkout: checkoutSource } = await loadWidgetScripts();
 
 /** A stand-in for the few DOM parts checkout.js touches, so its page side can run in node. */
 function fakePage() {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -26,6 +25,7 @@ import type { Database } from '../db/schema.ts';
 import { renderFramePage } from './frame-page.ts';
 import { randomId } from './payment-provider.ts';
 import { DECLINE_MESSAGES, testCardOutcome } from './test-cards.ts';
+import { loadWidgetScripts } from './widget-scripts.ts';
 
 export const PAYMENT_BASE_PATH = '/pay/v1';
 
@@ -36,10 +36,6 @@ export interface PaymentProviderPluginOptions {
   /** Token requests per IP per minute, against card testing; default 30. */
   tokenAttemptsPerMinute?: number;
 }
-
-/** The widget's browser scripts, read once at start and served as they are. */
-const readBrowserScript = (name: string) =>
-  readFile(new URL(`./browser/${name}`, import.meta.url), 'utf8');
 
 /** Field problems in English for API callers; the widget shows its own translations. */
 const FIELD_MESSAGES: Record<CardFieldError, string> = {
@@ -73,7 +69,7 @@ function sendError(reply: FastifyReply, status: number, error: PaymentErrorBody[
 /**
  * The test-mode card payment provider, hosted by the shop itself under /pay/v1/:
  *
- * - `GET /pay/v1/checkout.js`: the widget script (window.CrwnPay, see browser/checkout.js);
+ * - `GET /pay/v1/checkout.js`: the widget script (window.CrwnPay, see browser/checkout.ts);
  * - `GET /pay/v1/frame?locale=xx`: the card form the script opens in an iframe;
  * - `POST /pay/v1/tokens`: turns a card into a one-use token (called by the frame only).
  *
@@ -85,10 +81,7 @@ export async function paymentProviderPlugin(
   app: FastifyInstance,
   { publicUrl, db, tokenAttemptsPerMinute = 30 }: PaymentProviderPluginOptions,
 ) {
-  const [checkoutScript, frameScript] = await Promise.all([
-    readBrowserScript('checkout.js'),
-    readBrowserScript('frame.js'),
-  ]);
+  const { checkout: checkoutScript, frame: frameScript } = await loadWidgetScripts();
   const ownOrigin = new URL(publicUrl).origin;
   const perIp = createAttemptLimiter({ max: tokenAttemptsPerMinute, windowMs: 60_000 });
 
