@@ -17,7 +17,7 @@ let bundling: Promise<WidgetScripts> | undefined;
 /**
  * Bundles browser/checkout.ts and browser/frame.ts with esbuild, with the shared code they import
  * (the card checks, the widget's languages and keys), once per process: later calls get the
- * same promise. It takes some 50 ms, then stops esbuild's child process
+ * same promise. It takes some 30 ms, then stops esbuild's child process
  * (docs/decisions/015-payment-widget-from-typescript.md). Rejects, and the server does not start,
  * if a script does not build.
  *
