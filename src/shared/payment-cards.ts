@@ -1,7 +1,7 @@
 /**
  * Card checks the payment widget makes as the shopper types, and the provider makes again on the
- * server. The widget's frame script (src/server/payments/browser/frame.js) carries a copy in
- * plain JavaScript; payment-cards.test.ts runs the same cases against both.
+ * server. The widget's frame script (src/server/payments/browser/frame.ts) bundles this file, so
+ * both run the same code.
  */
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';

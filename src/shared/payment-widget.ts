@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CardBrand } from './payment-cards.ts';
+import type { PaymentLocale } from './payment-widget-core.ts';
 
 /**
  * The contract of the card payment widget ("CrwnPay", served by src/server/payments under
@@ -7,59 +8,25 @@ import type { CardBrand } from './payment-cards.ts';
  * widget's frame posts to the provider. See docs/decisions/011-payments-and-orders.md.
  */
 
-/** Where the checkout page loads the widget from (same origin as the shop). */
-export const PAYMENT_SCRIPT_PATH = '/pay/v1/checkout.js';
+// The parts the widget's browser scripts bundle live in payment-widget-core.ts, without zod.
+export {
+  PAYMENT_FRAME_PATH,
+  PAYMENT_LOCALES,
+  PAYMENT_SCRIPT_PATH,
+  PAYMENT_TOKENS_PATH,
+  TEST_KEY_REQUIRED_MESSAGE,
+  isPaymentLocale,
+  isTestPublishableKey,
+  resolvePaymentLocale,
+  type PaymentLocale,
+  type ResolvedPaymentLocale,
+} from './payment-widget-core.ts';
 
 /**
  * The shop's publishable key. Publishable keys are not secret (they only identify the merchant
  * to the widget); the test-mode provider accepts any key that starts with `pk_test_`.
  */
 export const PAYMENT_PUBLISHABLE_KEY = 'pk_test_crwn_clothing';
-
-const TEST_KEY = /^pk_test_[A-Za-z0-9_]{1,100}$/;
-
-/** True for a test-mode publishable key, the only kind this provider accepts. */
-export function isTestPublishableKey(key: unknown): key is string {
-  return typeof key === 'string' && TEST_KEY.test(key);
-}
-
-export const TEST_KEY_REQUIRED_MESSAGE = 'CrwnPay: only test keys (pk_test_...) are accepted';
-
-/** The widget's languages (spec §9); `auto` follows the browser, falling back to English. */
-export const PAYMENT_LOCALES = [
-  'auto',
-  'zh',
-  'da',
-  'nl',
-  'en',
-  'fr',
-  'de',
-  'it',
-  'ja',
-  'no',
-  'es',
-  'sv',
-] as const;
-export type PaymentLocale = (typeof PAYMENT_LOCALES)[number];
-export type ResolvedPaymentLocale = Exclude<PaymentLocale, 'auto'>;
-
-export function isPaymentLocale(value: unknown): value is PaymentLocale {
-  return typeof value === 'string' && (PAYMENT_LOCALES as readonly string[]).includes(value);
-}
-
-/**
- * Picks the widget language for a browser's preferred languages (`navigator.languages`, or the
- * tags of an Accept-Language header): the first one whose primary subtag the widget speaks.
- * Norwegian Bokmål and Nynorsk (`nb`, `nn`) count as `no`.
- */
-export function resolvePaymentLocale(preferred: readonly string[]): ResolvedPaymentLocale {
-  for (const tag of preferred) {
-    const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-    const language = primary === 'nb' || primary === 'nn' ? 'no' : primary;
-    if (isPaymentLocale(language) && language !== 'auto') return language;
-  }
-  return 'en';
-}
 
 /** A postal address as the widget collects it and the order keeps it. */
 export const paymentAddressSchema = z.strictObject({
@@ -186,9 +153,29 @@ export interface CrwnPay<Button = unknown> {
   validateOptions(options: unknown, forOpen?: boolean): string[];
 }
 
+/**
+ * The options checkout.js hands to the frame: those of `CrwnPayOptions` the card form shows,
+ * checked on the page first. Callbacks never leave the page.
+ */
+export type PaymentFrameOptions = Pick<CrwnPayOptions, 'key'> & {
+  amount: number;
+  /** Lower case. */
+  currency: string;
+} & Pick<
+    CrwnPayOptions,
+    | 'name'
+    | 'description'
+    | 'image'
+    | 'email'
+    | 'billingAddress'
+    | 'shippingAddress'
+    | 'zipCode'
+    | 'panelLabel'
+  >;
+
 /** Messages between the page (checkout.js) and the widget frame, all tagged `crwnPay: 1`. */
 export type PaymentFrameMessage =
   | { crwnPay: 1; type: 'ready' }
-  | { crwnPay: 1; type: 'configure'; options: Record<string, unknown> }
+  | { crwnPay: 1; type: 'configure'; options: PaymentFrameOptions }
   | { crwnPay: 1; type: 'token'; token: PaymentToken; args: PaymentTokenArgs }
   | { crwnPay: 1; type: 'close' };

@@ -1,91 +1,258 @@
-import { readFileSync } from 'node:fs';
-import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
-import * as shared from '#shared/payment-cards.ts';
+// @ts-expect-error jsdom ships no types (and @types/jsdom is not installed); typed below.
+import { JSDOM as UntypedJsdom } from 'jsdom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  cardDigits,
+  checkCardNumber,
+  checkCvc,
+  cardBrand,
+  type CardFieldError,
+} from '#shared/payment-cards.ts';
+import type { PaymentFrameOptions } from '#shared/payment-widget.ts';
+import { UNLIMITED } from '#server/test/payments.ts';
+import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
+import { WIDGET_TEXTS } from './widget-texts.ts';
 
-type Checks = Pick<
-  typeof shared,
-  | 'cardDigits'
-  | 'passesLuhn'
-  | 'cardBrand'
-  | 'checkCardNumber'
-  | 'parseExpiry'
-  | 'checkExpiry'
-  | 'checkCvc'
-  | 'checkZip'
->;
+/*
+ * The card form as a shopper meets it: the page GET /pay/v1/frame serves, its inlined script
+ * (the bundle of browser/frame.ts) run by jsdom, inside a stand-in for the shop's page. The
+ * messages it shows come from the shared card checks (src/shared/payment-cards.ts, tested on
+ * their own beside them); these cases prove the frame runs those checks, and that a good card
+ * becomes a token handed to the page.
+ */
 
-/** The frame script's copy of the checks, run as the browser runs it (no page: it exports them). */
-function frameChecks(): Checks {
-  const source = readFileSync(new URL('./browser/frame.js', import.meta.url), 'utf8');
-  const context: { crwnPayFrameChecks?: Checks } = {};
-  runInNewContext(source, context);
-  if (!context.crwnPayFrameChecks) throw new Error('frame.js did not expose its checks');
-  return context.crwnPayFrameChecks;
+/** The few DOM members this test touches: the server's tsconfig has no DOM types. */
+interface PageElement {
+  value: string;
+  textContent: string | null;
+  disabled: boolean;
+  click(): void;
+  focus(): void;
+  dispatchEvent(event: unknown): boolean;
+  getAttribute(name: string): string | null;
 }
+interface PageWindow {
+  document: { getElementById(id: string): PageElement | null };
+  parent: unknown;
+  fetch: unknown;
+  Event: new (type: string, init?: { bubbles?: boolean }) => unknown;
+  MessageEvent: new (
+    type: string,
+    init: { data: unknown; origin: string; source: unknown },
+  ) => unknown;
+  dispatchEvent(event: unknown): boolean;
+  close(): void;
+}
+const JSDOM = UntypedJsdom as new (
+  html: string,
+  options: { url: string; runScripts: 'dangerously'; beforeParse(window: PageWindow): void },
+) => { window: PageWindow };
 
-const NOW = new Date(2026, 4, 15); // 15 May 2026
+const SHOP_ORIGIN = new URL(TEST_PUBLIC_URL).origin;
+const texts = WIDGET_TEXTS.en;
+const errorText = (code: CardFieldError | undefined) => (code ? texts.errors[code] : '');
 
-describe.each<[string, Checks]>([
-  ['src/shared/payment-cards.ts', shared],
-  ['the frame script', frameChecks()],
-])('card checks in %s', (_where, checks) => {
-  it('accepts Luhn-valid numbers with spaces or dashes and refuses the rest', () => {
-    expect(checks.checkCardNumber('4242 4242 4242 4242')).toBeUndefined();
-    expect(checks.checkCardNumber('4242-4242-4242-4242')).toBeUndefined();
-    expect(checks.checkCardNumber('5555555555554444')).toBeUndefined();
-    expect(checks.checkCardNumber('378282246310005')).toBeUndefined();
-    expect(checks.checkCardNumber('4242 4242 4242 4241')).toBe('invalid_number');
-    expect(checks.checkCardNumber('4242 4242 4242 424x')).toBe('invalid_number');
-    expect(checks.checkCardNumber('42424242')).toBe('invalid_number');
-    expect(checks.checkCardNumber('3782822463100050')).toBe('invalid_number');
-    expect(checks.checkCardNumber('  ')).toBe('required');
-  });
+let app: TestApp;
+let html: string;
 
-  it('knows the brands from the leading digits', () => {
-    expect(checks.cardBrand('4242424242424242')).toBe('visa');
-    expect(checks.cardBrand('5555555555554444')).toBe('mastercard');
-    expect(checks.cardBrand('2223003122003222')).toBe('mastercard');
-    expect(checks.cardBrand('378282246310005')).toBe('amex');
-    expect(checks.cardBrand('6011111111111117')).toBe('discover');
-    expect(checks.cardBrand('9999999999999995')).toBe('unknown');
-  });
-
-  it('reads MM / YY expiries and wants them this month or later', () => {
-    expect(checks.parseExpiry('05 / 26')).toEqual({ month: 5, year: 2026 });
-    expect(checks.parseExpiry('5/2027')).toEqual({ month: 5, year: 2027 });
-    expect(checks.parseExpiry('0527')).toEqual({ month: 5, year: 2027 });
-    expect(checks.parseExpiry('13 / 27')).toBeUndefined();
-    expect(checks.parseExpiry('ab')).toBeUndefined();
-    expect(checks.checkExpiry(5, 2026, NOW)).toBeUndefined();
-    expect(checks.checkExpiry(4, 2026, NOW)).toBe('expired_expiry');
-    expect(checks.checkExpiry(12, 2025, NOW)).toBe('expired_expiry');
-    expect(checks.checkExpiry(1, 2060, NOW)).toBe('invalid_expiry');
-    expect(checks.checkExpiry(0, 2027, NOW)).toBe('invalid_expiry');
-  });
-
-  it('wants three CVC digits, four on American Express', () => {
-    expect(checks.checkCvc('123', 'visa')).toBeUndefined();
-    expect(checks.checkCvc('1234', 'visa')).toBe('invalid_cvc');
-    expect(checks.checkCvc('1234', 'amex')).toBeUndefined();
-    expect(checks.checkCvc('123', 'amex')).toBe('invalid_cvc');
-    expect(checks.checkCvc('12a', 'visa')).toBe('invalid_cvc');
-    expect(checks.checkCvc('', 'visa')).toBe('required');
-  });
-
-  it('wants a postal code when one is asked for', () => {
-    expect(checks.checkZip('94107')).toBeUndefined();
-    expect(checks.checkZip('SW1A 1AA')).toBeUndefined();
-    expect(checks.checkZip('')).toBe('required');
-    expect(checks.checkZip('1')).toBe('invalid_zip');
-    expect(checks.checkZip('<script>')).toBe('invalid_zip');
-  });
+beforeAll(async () => {
+  app = await buildTestApp(UNLIMITED);
+  html = (await app.inject({ url: '/pay/v1/frame?locale=en' })).body;
 });
 
-describe('passesLuhn', () => {
-  it('is the Luhn checksum', () => {
-    expect(shared.passesLuhn('79927398713')).toBe(true);
-    expect(shared.passesLuhn('79927398710')).toBe(false);
-    expect(shared.passesLuhn('')).toBe(false);
+afterAll(() => app.close());
+
+const pages: PageWindow[] = [];
+afterEach(() => pages.splice(0).forEach((window) => window.close()));
+
+/**
+ * Opens the card form as if embedded in the shop's page: `parent` stands for that page, and
+ * `fetch` reaches the app through inject(), as the browser would reach the server.
+ */
+function openFrame() {
+  const parent = { postMessage: vi.fn<(message: unknown, targetOrigin: string) => void>() };
+  const requests: { url: string; body: unknown }[] = [];
+  const fetch = async (url: string, init: { method: string; body: string }) => {
+    requests.push({ url, body: JSON.parse(init.body) });
+    const response = await app.inject({
+      method: init.method as 'POST',
+      url,
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      payload: init.body,
+    });
+    return new Response(response.body, { status: response.statusCode });
+  };
+  const { window } = new JSDOM(html, {
+    url: `${SHOP_ORIGIN}/pay/v1/frame?locale=en`,
+    runScripts: 'dangerously',
+    beforeParse(window) {
+      window.parent = parent;
+      window.fetch = fetch;
+    },
+  });
+  pages.push(window);
+
+  const field = (name: string) => {
+    const element = window.document.getElementById(`crwn-pay-${name}`);
+    if (!element) throw new Error(`no #crwn-pay-${name} in the frame`);
+    return element;
+  };
+  return {
+    parent,
+    requests,
+    field,
+    /** What the shopper sees under a field. */
+    problem: (name: string) => field(`${name}-error`).textContent,
+    /** Posts `data` to the frame as a window at `origin` (the shop's page by default). */
+    receive(
+      data: unknown,
+      { origin = SHOP_ORIGIN, source = parent }: { origin?: string; source?: unknown } = {},
+    ) {
+      window.dispatchEvent(new window.MessageEvent('message', { data, origin, source }));
+    },
+    configure(options: Partial<PaymentFrameOptions> = {}) {
+      this.receive({
+        crwnPay: 1,
+        type: 'configure',
+        options: { key: 'pk_test_abc', amount: 2500, currency: 'usd', ...options },
+      });
+    },
+    /** Types (or pastes) `value` into a field, as one input event. */
+    type(name: string, value: string) {
+      const input = field(name);
+      input.focus();
+      input.value = value;
+      input.dispatchEvent(new window.Event('input', { bubbles: true }));
+    },
+    fillCard(number: string, { expiry = '12 / 40', cvc = '123' } = {}) {
+      this.type('email', 'ada@example.com');
+      this.type('number', number);
+      this.type('expiry', expiry);
+      this.type('cvc', cvc);
+    },
+    pay: () => field('submit').click(),
+  };
+}
+
+describe('the card form (browser/frame.ts in its page)', () => {
+  it('tells the page it is ready, and takes its options from that page only', () => {
+    const frame = openFrame();
+    expect(frame.parent.postMessage).toHaveBeenCalledWith(
+      { crwnPay: 1, type: 'ready' },
+      SHOP_ORIGIN,
+    );
+    expect(frame.field('submit').disabled).toBe(true);
+
+    frame.receive(
+      { crwnPay: 1, type: 'configure', options: { key: 'pk_test_x', amount: 1, currency: 'usd' } },
+      { origin: 'https://evil.example' },
+    );
+    frame.receive(
+      { crwnPay: 1, type: 'configure', options: { key: 'pk_test_x', amount: 1, currency: 'usd' } },
+      { source: {} },
+    );
+    expect(frame.field('submit').disabled).toBe(true);
+
+    frame.configure({ amount: 2500, panelLabel: 'Pay {{amount}} now' });
+    expect(frame.field('submit').disabled).toBe(false);
+    expect(frame.field('submit').textContent).toBe('Pay $25.00 now');
+  });
+
+  it('shows the shared checks’ verdict on each card number, in the shopper’s language', () => {
+    for (const number of [
+      '4242 4242 4242 4242',
+      '5555 5555 5555 4444',
+      '3782 822463 10005',
+      '6011 1111 1111 1117',
+      '4242 4242 4242 4241',
+      '3782 822463 10006',
+      '4242 4242',
+      '7992 7398 713',
+    ]) {
+      const frame = openFrame();
+      frame.configure();
+      frame.fillCard(number);
+      frame.pay();
+      expect(frame.field('number').value).toBe(number);
+      expect(frame.problem('number'), number).toBe(errorText(checkCardNumber(number)));
+    }
+  });
+
+  it('shows the invalid-number message and asks for no token for a number that fails Luhn', () => {
+    const frame = openFrame();
+    frame.configure();
+    frame.fillCard('4242 4242 4242 4241');
+    frame.pay();
+    expect(frame.problem('number')).toBe(texts.errors.invalid_number);
+    expect(frame.field('number').getAttribute('aria-invalid')).toBe('true');
+    expect(frame.requests).toEqual([]);
+  });
+
+  it('checks expiry, and the CVC against the brand of the number', () => {
+    const frame = openFrame();
+    frame.configure();
+    frame.fillCard('3782 822463 10005', { expiry: '01 / 20', cvc: '123' });
+    frame.pay();
+    expect(frame.problem('number')).toBe('');
+    expect(frame.problem('expiry')).toBe(texts.errors.expired_expiry);
+    const amex = cardBrand(cardDigits('378282246310005') ?? '');
+    expect(frame.problem('cvc')).toBe(errorText(checkCvc('123', amex)));
+    expect(frame.problem('cvc')).toBe(texts.errors.invalid_cvc);
+    expect(frame.requests).toEqual([]);
+  });
+
+  it('asks for a postal code when the page wants one', () => {
+    const frame = openFrame();
+    frame.configure({ zipCode: true });
+    frame.fillCard('4242 4242 4242 4242');
+    frame.type('zip', '1');
+    frame.pay();
+    expect(frame.problem('zip')).toBe(texts.errors.invalid_zip);
+    expect(frame.requests).toEqual([]);
+  });
+
+  it('turns a good test card into a token, forgets the card and hands the token to the page', async () => {
+    const frame = openFrame();
+    frame.configure();
+    frame.fillCard('4242424242424242', { expiry: '1240' });
+    expect(frame.field('number').value).toBe('4242 4242 4242 4242');
+    expect(frame.field('expiry').value).toBe('12 / 40');
+    frame.pay();
+    expect(frame.requests).toEqual([
+      {
+        url: '/pay/v1/tokens',
+        body: {
+          key: 'pk_test_abc',
+          card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' },
+          email: 'ada@example.com',
+        },
+      },
+    ]);
+    await vi.waitFor(() =>
+      expect(frame.parent.postMessage).toHaveBeenLastCalledWith(
+        {
+          crwnPay: 1,
+          type: 'token',
+          token: expect.objectContaining({
+            id: expect.stringMatching(/^tok_/) as unknown,
+            card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2040 },
+          }) as unknown,
+          args: {},
+        },
+        SHOP_ORIGIN,
+      ),
+    );
+    expect(frame.field('number').value).toBe('');
+    expect(frame.field('cvc').value).toBe('');
+  });
+
+  it('shows a decline in the form, and hands nothing to the page', async () => {
+    const frame = openFrame();
+    frame.configure();
+    frame.fillCard('4000 0000 0000 0002');
+    frame.pay();
+    await vi.waitFor(() => expect(frame.problem('form')).toBe(texts.errors.card_declined));
+    expect(frame.parent.postMessage).toHaveBeenCalledTimes(1); // ready, nothing since
+    expect(frame.field('submit').disabled).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { ResolvedPaymentLocale } from '#shared/payment-widget.ts';
 import { escapeHtml } from '#server/platform/http/html.ts';
+import { FRAME_DATA_ID, type FramePageData } from './frame-data.ts';
 import { WIDGET_TEXTS, type WidgetTexts } from './widget-texts.ts';
 
 /** JSON that is safe inside a <script> element: no `</script>` or `<!--` can appear. */
@@ -106,7 +107,8 @@ input[aria-invalid=true]{border-color:#b00020}
 
 /**
  * The card form's page, in one language: every text server-rendered, its script inlined under
- * `nonce` (the page's CSP allows nothing else), and no external resource.
+ * `nonce` (the page's CSP allows nothing else), and no external resource. `script` is the bundle
+ * of browser/frame.ts (widget-scripts.ts), which must not contain `</script`.
  */
 export function renderFramePage({
   locale,
@@ -165,7 +167,7 @@ ${addressFields('shipping', texts)}
 <button type="submit" id="crwn-pay-submit" class="pay" disabled>${t(texts.pay.replace('{{amount}}', '').trim())}</button>
 </form>
 </div>
-<script type="application/json" id="crwn-pay-data">${scriptJson({ locale, texts })}</script>
+<script type="application/json" id="${FRAME_DATA_ID}">${scriptJson({ locale, texts } satisfies FramePageData)}</script>
 <script nonce="${nonce}">${script}</script>
 </body>
 </html>

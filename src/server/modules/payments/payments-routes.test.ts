@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CrwnPay } from '#shared/payment-widget.ts';
 import { requestToken, testCard, UNLIMITED } from '#server/test/payments.ts';
 import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
+import { loadWidgetScripts } from './widget-scripts.ts';
 
 let app: TestApp;
 let db: TestApp['db'];
@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 afterAll(() => app.close());
 
-const checkoutSource = readFileSync(new URL('./browser/checkout.js', import.meta.url), 'utf8');
+const { checkout: checkoutSource } = await loadWidgetScripts();
 
 /** A stand-in for the few DOM parts checkout.js touches, so its page side can run in node. */
 function fakePage() {

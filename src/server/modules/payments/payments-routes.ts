@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   cardBrand,
@@ -22,6 +21,7 @@ import {
 import type { CreateLimiter } from '#server/platform/rate-limit.ts';
 import { renderFramePage } from './frame-page.ts';
 import type { PaymentService } from './payment-service.ts';
+import { loadWidgetScripts } from './widget-scripts.ts';
 
 export const PAYMENT_BASE_PATH = '/pay/v1';
 
@@ -33,10 +33,6 @@ export interface PaymentsRoutesOptions {
   /** Token requests per IP per minute, against card testing; default 30. */
   tokenAttemptsPerMinute?: number;
 }
-
-/** The widget's browser scripts, read once at start and served as they are. */
-const readBrowserScript = (name: string) =>
-  readFile(new URL(`./browser/${name}`, import.meta.url), 'utf8');
 
 /** Field problems in English for API callers; the widget shows its own translations. */
 const FIELD_MESSAGES: Record<CardFieldError, string> = {
@@ -55,7 +51,7 @@ function sendError(reply: FastifyReply, status: number, error: PaymentErrorBody[
 /**
  * The test-mode card payment provider, hosted by the shop itself under /pay/v1/:
  *
- * - `GET /pay/v1/checkout.js`: the widget script (window.CrwnPay, see browser/checkout.js);
+ * - `GET /pay/v1/checkout.js`: the widget script (window.CrwnPay, see browser/checkout.ts);
  * - `GET /pay/v1/frame?locale=xx`: the card form the script opens in an iframe;
  * - `POST /pay/v1/tokens`: turns a card into a one-use token (called by the frame only).
  *
@@ -67,10 +63,7 @@ export async function paymentsRoutes(
   app: FastifyInstance,
   { publicUrl, payments, createLimiter, tokenAttemptsPerMinute = 30 }: PaymentsRoutesOptions,
 ) {
-  const [checkoutScript, frameScript] = await Promise.all([
-    readBrowserScript('checkout.js'),
-    readBrowserScript('frame.js'),
-  ]);
+  const { checkout: checkoutScript, frame: frameScript } = await loadWidgetScripts();
   const ownOrigin = new URL(publicUrl).origin;
   const perIp = createLimiter({ max: tokenAttemptsPerMinute, windowMs: 60_000 });
 
