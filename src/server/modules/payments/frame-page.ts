@@ -1,14 +1,7 @@
 import type { ResolvedPaymentLocale } from '#shared/payment-widget.ts';
-import { escapeHtml } from '#server/platform/http/html.ts';
+import { html, htmlPage, scriptJson, trusted, type SafeHtml } from '#server/platform/http/html.ts';
 import { FRAME_DATA_ID, type FramePageData } from './frame-data.ts';
 import { WIDGET_TEXTS, type WidgetTexts } from './widget-texts.ts';
-
-/** JSON that is safe inside a <script> element: no `</script>` or `<!--` can appear. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 interface FieldSpec {
   name: string;
@@ -28,27 +21,19 @@ function field({
   inputmode,
   placeholder,
   maxlength,
-}: FieldSpec) {
+}: FieldSpec): SafeHtml {
   const id = `crwn-pay-${name}`;
-  const attributes = [
-    `id="${id}"`,
-    `name="${name}"`,
-    `type="${type}"`,
-    `autocomplete="${autocomplete}"`,
-    'required',
-    `aria-describedby="${id}-error"`,
-    inputmode ? `inputmode="${inputmode}"` : '',
-    placeholder ? `placeholder="${escapeHtml(placeholder)}"` : '',
-    maxlength ? `maxlength="${maxlength}"` : '',
-  ].filter(Boolean);
-  return `<div class="field field-${name}">
-<label for="${id}">${escapeHtml(label)}</label>
-<input ${attributes.join(' ')}>
+  const optional = html`${inputmode ? html` inputmode="${inputmode}"` : undefined}${
+    placeholder ? html` placeholder="${placeholder}"` : undefined
+  }${maxlength ? html` maxlength="${maxlength}"` : undefined}`;
+  return html`<div class="field field-${name}">
+<label for="${id}">${label}</label>
+<input id="${id}" name="${name}" type="${type}" autocomplete="${autocomplete}" required aria-describedby="${id}-error"${optional}>
 <p id="${id}-error" class="field-error" role="alert"></p>
 </div>`;
 }
 
-function addressFields(prefix: 'billing' | 'shipping', texts: WidgetTexts) {
+function addressFields(prefix: 'billing' | 'shipping', texts: WidgetTexts): SafeHtml[] {
   const section = prefix === 'billing' ? 'billing' : 'shipping';
   return [
     field({ name: `${prefix}-name`, label: texts.name, autocomplete: `${section} name` }),
@@ -69,7 +54,7 @@ function addressFields(prefix: 'billing' | 'shipping', texts: WidgetTexts) {
       label: texts.country,
       autocomplete: `${section} country-name`,
     }),
-  ].join('\n');
+  ];
 }
 
 const STYLES = `
@@ -120,25 +105,19 @@ export function renderFramePage({
   script: string;
 }): string {
   const texts = WIDGET_TEXTS[locale];
-  const t = (text: string) => escapeHtml(text);
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${t(texts.dialogTitle)}</title>
-<style nonce="${nonce}">${STYLES}</style>
-</head>
-<body>
-<div class="panel" role="dialog" aria-modal="true" aria-labelledby="crwn-pay-title" aria-describedby="crwn-pay-description">
+  return htmlPage({
+    lang: locale,
+    title: texts.dialogTitle,
+    head: html`<meta name="robots" content="noindex">
+<style nonce="${nonce}">${trusted(STYLES)}</style>`,
+    body: html`<div class="panel" role="dialog" aria-modal="true" aria-labelledby="crwn-pay-title" aria-describedby="crwn-pay-description">
 <header>
 <img id="crwn-pay-image" alt="" hidden>
-<h1 id="crwn-pay-title">${t(texts.dialogTitle)}</h1>
+<h1 id="crwn-pay-title">${texts.dialogTitle}</h1>
 <p id="crwn-pay-description" class="description" hidden></p>
-<button type="button" id="crwn-pay-close" class="close" aria-label="${t(texts.close)}">×</button>
+<button type="button" id="crwn-pay-close" class="close" aria-label="${texts.close}">×</button>
 </header>
-<p class="test-mode"><strong>${t(texts.testMode)}</strong>: ${t(texts.testHint)}</p>
+<p class="test-mode"><strong>${texts.testMode}</strong>: ${texts.testHint}</p>
 <form id="crwn-pay-form" novalidate>
 <p id="crwn-pay-form-error" class="form-error" role="alert"></p>
 ${field({ name: 'email', label: texts.email, type: 'email', autocomplete: 'email' })}
@@ -151,25 +130,23 @@ ${field({ name: 'cvc', label: texts.cvc, autocomplete: 'cc-csc', inputmode: 'num
 ${field({ name: 'zip', label: texts.zip, autocomplete: 'postal-code', maxlength: 10 })}
 </div>
 <fieldset id="crwn-pay-billing" hidden>
-<legend>${t(texts.billingAddress)}</legend>
+<legend>${texts.billingAddress}</legend>
 ${addressFields('billing', texts)}
 </fieldset>
 <fieldset id="crwn-pay-shipping" hidden>
-<legend>${t(texts.shippingAddress)}</legend>
+<legend>${texts.shippingAddress}</legend>
 <div id="crwn-pay-same-as-billing-field" class="check" hidden>
 <input id="crwn-pay-same-as-billing" type="checkbox" checked>
-<label for="crwn-pay-same-as-billing">${t(texts.sameAsBilling)}</label>
+<label for="crwn-pay-same-as-billing">${texts.sameAsBilling}</label>
 </div>
 <div id="crwn-pay-shipping-fields">
 ${addressFields('shipping', texts)}
 </div>
 </fieldset>
-<button type="submit" id="crwn-pay-submit" class="pay" disabled>${t(texts.pay.replace('{{amount}}', '').trim())}</button>
+<button type="submit" id="crwn-pay-submit" class="pay" disabled>${texts.pay.replace('{{amount}}', '').trim()}</button>
 </form>
 </div>
 <script type="application/json" id="${FRAME_DATA_ID}">${scriptJson({ locale, texts } satisfies FramePageData)}</script>
-<script nonce="${nonce}">${script}</script>
-</body>
-</html>
-`;
+<script nonce="${nonce}">${trusted(script)}</script>`,
+  });
 }
