@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import type { AuthClient } from '../features/user/auth-client.ts';
-import type { CurrentUser } from '../features/user/user-slice.ts';
+import type { AuthClient } from '#client/features/user/auth-client.ts';
+import type { CurrentUser } from '#client/features/user/user-slice.ts';
 
 /** An auth client whose every call succeeds, reporting `user` (signed out by default). */
 export function fakeAuthClient(

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { findItem } from '#shared/catalogue.ts';
-import { renderWithProviders } from '../../test/render-with-providers.tsx';
-import { fakeAuthClient } from '../../test/fake-auth-client.ts';
+import { renderWithProviders } from '#client/test/render-with-providers.tsx';
+import { fakeAuthClient } from '#client/test/fake-auth-client.ts';
 import { Header } from './header.tsx';
 
 const brownBrim = findItem(1)!;

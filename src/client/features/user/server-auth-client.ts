@@ -1,5 +1,5 @@
 import type { ProfileDocument } from '#shared/auth-schemas.ts';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { ApiError, apiRequest } from '#client/lib/api-client.ts';
 import { AuthError, type AuthClient } from './auth-client.ts';
 import { ensureProfile, watchProfile } from './profile-api.ts';
 import type { CurrentUser } from './user-slice.ts';

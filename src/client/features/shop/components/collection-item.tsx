@@ -1,13 +1,13 @@
 import type { Item } from '#shared/catalogue.ts';
 import { ITEM_IMAGE } from '#shared/images.ts';
 import { formatMoney } from '#shared/money.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Picture } from '../../../components/ui/picture.tsx';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { itemAdded } from '../../cart/cart-slice.ts';
-import { ADD_ITEM_ATTRIBUTE } from '../../cart/early-adds.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Picture } from '#client/components/ui/picture.tsx';
+import { useAppDispatch } from '#client/app/hooks.ts';
+import { itemAdded } from '#client/features/cart/cart-slice.ts';
+import { ADD_ITEM_ATTRIBUTE } from '#client/features/cart/early-adds.ts';
 import collectionItemCss from './collection-item.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 interface CollectionItemProps {
   item: Item;
