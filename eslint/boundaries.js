@@ -93,6 +93,10 @@ export const RESTRICTIONS = {
 
 /** What a feature may import from another: its slice, its selectors and its public hooks. */
 export const FEATURE_PUBLIC_FILES = ['*-slice.ts', '*-selectors.ts', 'use-*.ts'];
+/** FEATURE_PUBLIC_FILES as one regex alternation; `*` stays within the file name. */
+const publicFiles = FEATURE_PUBLIC_FILES.map((glob) =>
+  escapeRegex(glob).replaceAll('\\*', '[^/]+'),
+).join('|');
 
 /**
  * A feature reaches another only through the files of FEATURE_PUBLIC_FILES at the top of that
@@ -102,7 +106,7 @@ export const FEATURE_PUBLIC_FILES = ['*-slice.ts', '*-selectors.ts', 'use-*.ts']
  */
 export function crossFeature(feature) {
   return {
-    regex: `^#client/features/(?!${escapeRegex(feature)}/)[^/]+/(?!(?:[^/]+-slice|[^/]+-selectors|use-[^/]+)\\.ts$)`,
+    regex: `^#client/features/(?!${escapeRegex(feature)}/)[^/]+/(?!(?:${publicFiles})$)`,
     message:
       'A feature reaches another only through its slice (*-slice.ts), selectors (*-selectors.ts) and hooks (use-*.ts at the top of its folder); compose components in app/.',
   };
