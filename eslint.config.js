@@ -1,52 +1,11 @@
 // @ts-check
 import js from '@eslint/js';
+// @ts-expect-error eslint-plugin-jsx-a11y ships no types.
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-/** Import rules that keep the architecture of docs/decisions/ true without anyone remembering it. */
-const boundaries = {
-  shared: {
-    patterns: [
-      {
-        group: ['**/client/**', '**/server/**'],
-        message: 'src/shared imports nothing from client or server.',
-      },
-      {
-        group: ['react', 'react-*', 'react/*', 'node:*', 'fastify', '@fastify/*'],
-        message: 'src/shared is pure: no React, no Node, no DOM.',
-      },
-    ],
-  },
-  client: {
-    patterns: [
-      {
-        group: ['**/server/**', 'node:*', 'fastify', '@fastify/*'],
-        message: 'The client never imports server code.',
-      },
-      {
-        regex: '^(\\.\\./){1,2}[a-z-]+/components/',
-        message: "A feature does not import another feature's components; compose them in app/.",
-      },
-    ],
-    paths: [
-      {
-        name: 'react-redux',
-        importNames: ['useSelector', 'useDispatch'],
-        message: 'Use useAppSelector and useAppDispatch from app/hooks.ts.',
-      },
-    ],
-  },
-  server: {
-    patterns: [
-      {
-        group: ['**/client/**', 'react', 'react-*', 'react/*'],
-        message: 'The server never imports client code.',
-      },
-    ],
-  },
-};
+import { boundaryBlocks } from './eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -88,26 +47,14 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', boundaries.client],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     // expect(mock.method) reads a method off an object on purpose.
     files: ['**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
-  {
-    files: ['src/client/app/hooks.ts', 'src/client/test/**'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
-    files: ['src/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', boundaries.shared] },
-  },
-  {
-    files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', boundaries.server] },
-  },
+  // Last, so that no earlier block sets these rules for a file after them
+  // (docs/decisions/013-import-boundaries-and-aliases.md).
+  ...boundaryBlocks(),
 );

@@ -19,7 +19,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'eslint/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

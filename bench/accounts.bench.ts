@@ -1,5 +1,5 @@
 import { startShop } from '../tests/e2e/support/shop-server.ts';
-import { readEventStream } from '../src/server/test/event-stream.ts';
+import { readEventStream } from '#server/test/event-stream.ts';
 import { percentile, round } from './stats.ts';
 
 const SIGN_INS = 200;

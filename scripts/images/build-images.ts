@@ -9,12 +9,7 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type Sharp } from 'sharp';
-import {
-  COLLECTIONS,
-  COLLECTION_IDS,
-  SECTIONS,
-  isCollectionId,
-} from '../../src/shared/catalogue.ts';
+import { COLLECTIONS, COLLECTION_IDS, SECTIONS, isCollectionId } from '#shared/catalogue.ts';
 import {
   IMAGE_FORMATS,
   ITEM_IMAGE,
@@ -22,7 +17,7 @@ import {
   imageVariantUrl,
   type ImageFormat,
   type ImageKind,
-} from '../../src/shared/images.ts';
+} from '#shared/images.ts';
 import { ITEM_DESIGNS, designForItem } from './item-designs.ts';
 import { itemSvg, sectionSvg } from './scenes.ts';
 import { SECTION_SCENES } from './section-designs.ts';

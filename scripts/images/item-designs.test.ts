@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COLLECTIONS,
-  COLLECTION_IDS,
-  SECTIONS,
-  isCollectionId,
-} from '../../src/shared/catalogue.ts';
-import { ITEM_IMAGE, SECTION_IMAGE, imageHeight, type ImageKind } from '../../src/shared/images.ts';
+import { COLLECTIONS, COLLECTION_IDS, SECTIONS, isCollectionId } from '#shared/catalogue.ts';
+import { ITEM_IMAGE, SECTION_IMAGE, imageHeight, type ImageKind } from '#shared/images.ts';
 import { ITEM_DESIGNS, designForItem } from './item-designs.ts';
 import { itemSvg, sectionSvg } from './scenes.ts';
 import { SECTION_SCENES } from './section-designs.ts';

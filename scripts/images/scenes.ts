@@ -1,4 +1,4 @@
-import { ITEM_IMAGE, SECTION_IMAGE, imageHeight } from '../../src/shared/images.ts';
+import { ITEM_IMAGE, SECTION_IMAGE, imageHeight } from '#shared/images.ts';
 import { placeGarment, svgDocument } from './compose.ts';
 import type { Box } from './garment.ts';
 import { drawDesign, type Design } from './item-designs.ts';

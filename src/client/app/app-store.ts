@@ -1,7 +1,7 @@
 import { persistStore, type Persistor } from 'redux-persist';
 import { findItem } from '#shared/catalogue.ts';
-import { itemAdded } from '../features/cart/cart-slice.ts';
-import { takeEarlyAdds } from '../features/cart/early-adds.ts';
+import { itemAdded } from '#client/features/cart/cart-slice.ts';
+import { takeEarlyAdds } from '#client/features/cart/early-adds.ts';
 import { makeStore, type AppStore } from './store.ts';
 
 let browserStore: AppStore | undefined;

@@ -1,5 +1,5 @@
-import type { AuthClient } from '../features/user/auth-client.ts';
-import { createServerAuthClient } from '../features/user/server-auth-client.ts';
+import type { AuthClient } from '#client/features/user/auth-client.ts';
+import { createServerAuthClient } from '#client/features/user/server-auth-client.ts';
 
 let browserClient: AuthClient | undefined;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { AuthClientContext, type AuthClient } from '../features/user/auth-client.ts';
-import { currentUserChanged } from '../features/user/user-slice.ts';
+import { AuthClientContext, type AuthClient } from '#client/features/user/auth-client.ts';
+import { currentUserChanged } from '#client/features/user/user-slice.ts';
 import { getAppStore, startCartPersistence } from './app-store.ts';
 import { getAuthClient } from './auth-client-instance.ts';
 import type { AppStore } from './store.ts';

@@ -2,12 +2,12 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { ReactNode } from 'react';
 import { ChunkErrorBanner } from './chunk-errors/chunk-error-banner.tsx';
 import { BOOT_ERROR_SCRIPT } from './chunk-errors/boot-error-script.ts';
-import { EARLY_ADDS_SCRIPT } from '../features/cart/early-adds.ts';
+import { EARLY_ADDS_SCRIPT } from '#client/features/cart/early-adds.ts';
 import { Header } from './layout/header.tsx';
 import { Providers } from './providers.tsx';
 import { RootErrorBoundary } from './layout/root-error-boundary.tsx';
 import { useWebVitals } from './report-web-vitals.ts';
-import { StyleSheet } from '../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 import globalCss from './global.css?inline';
 
 export function Layout({ children }: { children: ReactNode }) {

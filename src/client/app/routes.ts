@@ -1,5 +1,5 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
-import { COLLECTION_IDS } from '../../shared/catalogue.ts';
+import { COLLECTION_IDS } from '#shared/catalogue.ts';
 
 // Each route module is its own lazily loaded chunk. Every collection gets a route of its own
 // rather than one `shop/:collectionId`, so any other path under /shop falls to the not-found

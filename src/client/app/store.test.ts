@@ -1,7 +1,7 @@
 import { REHYDRATE } from 'redux-persist';
 import { describe, expect, it } from 'vitest';
 import { findItem } from '#shared/catalogue.ts';
-import { itemAdded } from '../features/cart/cart-slice.ts';
+import { itemAdded } from '#client/features/cart/cart-slice.ts';
 import { makeStore, persistConfig } from './store.ts';
 
 const brownBrim = findItem(1)!;

@@ -11,10 +11,10 @@ import {
 } from 'redux-persist';
 // The ES build of the storage; `lib/storage` gives a blank page under Vite 8.
 import storage from 'redux-persist/es/storage';
-import { cartSlice, restoreCartState } from '../features/cart/cart-slice.ts';
-import { directorySlice } from '../features/directory/directory-slice.ts';
-import { shopSlice } from '../features/shop/shop-slice.ts';
-import { userSlice } from '../features/user/user-slice.ts';
+import { cartSlice, restoreCartState } from '#client/features/cart/cart-slice.ts';
+import { directorySlice } from '#client/features/directory/directory-slice.ts';
+import { shopSlice } from '#client/features/shop/shop-slice.ts';
+import { userSlice } from '#client/features/user/user-slice.ts';
 
 const rootReducer = combineReducers({
   user: userSlice.reducer,

@@ -2,9 +2,9 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { Providers } from '../app/providers.tsx';
-import { makeStore, type RootState } from '../app/store.ts';
-import type { AuthClient } from '../features/user/auth-client.ts';
+import { Providers } from '#client/app/providers.tsx';
+import { makeStore, type RootState } from '#client/app/store.ts';
+import type { AuthClient } from '#client/features/user/auth-client.ts';
 import { fakeAuthClient } from './fake-auth-client.ts';
 
 interface Options {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findItem } from '#shared/catalogue.ts';
-import { renderWithProviders } from '../../test/render-with-providers.tsx';
-import { fakeAuthClient } from '../../test/fake-auth-client.ts';
+import { renderWithProviders } from '#client/test/render-with-providers.tsx';
+import { fakeAuthClient } from '#client/test/fake-auth-client.ts';
 import { Header } from './header.tsx';
 
 const brownBrim = findItem(1)!;
@@ -22,13 +22,18 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'SIGN IN' })).toHaveAttribute('href', '/signin');
   });
 
-  it('shows SIGN OUT to a signed-in shopper and signs out with the auth client', async () => {
-    const signOut = vi.fn(() => Promise.resolve());
-    const authClient = fakeAuthClient({ signOut }, shopper);
+  it('offers ACCOUNT and SIGN OUT to a signed-in shopper, and SIGN IN again once signed out', async () => {
+    const authClient = fakeAuthClient({}, shopper);
     const { user } = renderWithProviders(<Header />, { authClient });
+    expect(screen.getByRole('link', { name: 'ACCOUNT' })).toHaveAttribute('href', '/account');
     expect(screen.queryByRole('link', { name: 'SIGN IN' })).not.toBeInTheDocument();
+
     await user.click(screen.getByRole('button', { name: 'SIGN OUT' }));
-    expect(signOut).toHaveBeenCalledOnce();
+
+    expect(await screen.findByRole('link', { name: 'SIGN IN' })).toHaveAttribute('href', '/signin');
+    expect(screen.queryByRole('link', { name: 'ACCOUNT' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'SIGN OUT' })).not.toBeInTheDocument();
+    expect(authClient.signOut).toHaveBeenCalledOnce();
   });
 
   it('counts the items in the cart and toggles the dropdown', async () => {

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
-import { CartDropdown } from '../../features/cart/components/cart-dropdown.tsx';
-import { CartIcon } from '../../features/cart/components/cart-icon.tsx';
-import { selectCartHidden } from '../../features/cart/cart-selectors.ts';
-import { useAuthClient } from '../../features/user/auth-client.ts';
-import { selectCurrentUser } from '../../features/user/user-selectors.ts';
-import { useAppSelector } from '../hooks.ts';
+import { CartDropdown } from '#client/features/cart/components/cart-dropdown.tsx';
+import { CartIcon } from '#client/features/cart/components/cart-icon.tsx';
+import { selectCartHidden } from '#client/features/cart/cart-selectors.ts';
+import { useAuthClient } from '#client/features/user/auth-client.ts';
+import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
+import { useAppSelector } from '#client/app/hooks.ts';
 import { CrownLogo } from './crown-logo.tsx';
 import headerCss from './header.css?inline';
-import { StyleSheet } from '../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 export function Header() {
   const currentUser = useAppSelector(selectCurrentUser);

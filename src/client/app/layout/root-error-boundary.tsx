@@ -3,7 +3,7 @@ import {
   chunkFailureMessage,
   chunkNameFromUrl,
   urlOfFailedImport,
-} from '../chunk-errors/chunk-error.ts';
+} from '#client/app/chunk-errors/chunk-error.ts';
 
 /**
  * The last resort when a page throws while rendering: a plain message and a way back, never a

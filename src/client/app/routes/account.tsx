@@ -1,6 +1,6 @@
-import { OrderHistory } from '../../features/orders/components/order-history.tsx';
-import { AccountPage } from '../../features/user/components/account-page.tsx';
-import { pageMeta } from '../page-meta.ts';
+import { OrderHistory } from '#client/features/orders/components/order-history.tsx';
+import { AccountPage } from '#client/features/user/components/account-page.tsx';
+import { pageMeta } from '#client/app/page-meta.ts';
 
 export const meta = () => pageMeta('Your account', 'Your CRWN Clothing account and orders.');
 

@@ -1,6 +1,6 @@
-import { Checkout } from '../../features/cart/components/checkout.tsx';
-import { PayNow } from '../../features/orders/components/pay-now.tsx';
-import { pageMeta } from '../page-meta.ts';
+import { Checkout } from '#client/features/cart/components/checkout.tsx';
+import { PayNow } from '#client/features/orders/components/pay-now.tsx';
+import { pageMeta } from '#client/app/page-meta.ts';
 
 export const meta = () => pageMeta('Checkout', 'Review your cart and pay by card.');
 

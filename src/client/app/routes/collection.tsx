@@ -2,11 +2,11 @@ import { useLocation } from 'react-router';
 import { COLLECTIONS, isCollectionId, type Collection } from '#shared/catalogue.ts';
 import { ITEM_IMAGE, imageVariantUrl } from '#shared/images.ts';
 import type { Cents } from '#shared/money.ts';
-import { CollectionPage } from '../../features/shop/components/collection-page.tsx';
-import { selectCollection } from '../../features/shop/shop-slice.ts';
-import { useAppSelector } from '../hooks.ts';
-import { NotFound } from '../layout/not-found.tsx';
-import { SHOP_NAME, pageMeta } from '../page-meta.ts';
+import { CollectionPage } from '#client/features/shop/components/collection-page.tsx';
+import { selectCollection } from '#client/features/shop/shop-slice.ts';
+import { useAppSelector } from '#client/app/hooks.ts';
+import { NotFound } from '#client/app/layout/not-found.tsx';
+import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
 
 /** `/shop/hats` -> `hats`: each collection has its own route (see routes.ts). */
 const collectionIdOf = (pathname: string) => pathname.split('/')[2] ?? '';

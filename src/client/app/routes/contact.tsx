@@ -1,7 +1,7 @@
 import { SHOP_CONTACT } from '#shared/shop-contact.ts';
-import { pageMeta } from '../page-meta.ts';
+import { pageMeta } from '#client/app/page-meta.ts';
 import contactCss from './contact.css?inline';
-import { StyleSheet } from '../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 export const meta = () =>
   pageMeta('Contact', 'How to reach CRWN Clothing: email, phone and address.');

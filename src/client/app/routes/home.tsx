@@ -1,5 +1,5 @@
-import { Directory } from '../../features/directory/components/directory.tsx';
-import { pageMeta } from '../page-meta.ts';
+import { Directory } from '#client/features/directory/components/directory.tsx';
+import { pageMeta } from '#client/app/page-meta.ts';
 
 export const meta = () =>
   pageMeta(

@@ -1,5 +1,5 @@
-import { NotFound } from '../layout/not-found.tsx';
-import { pageMeta } from '../page-meta.ts';
+import { NotFound } from '#client/app/layout/not-found.tsx';
+import { pageMeta } from '#client/app/page-meta.ts';
 
 export const meta = () => pageMeta('Page not found', 'This page does not exist.');
 

@@ -1,5 +1,5 @@
-import { OrderConfirmation } from '../../features/orders/components/order-confirmation.tsx';
-import { pageMeta } from '../page-meta.ts';
+import { OrderConfirmation } from '#client/features/orders/components/order-confirmation.tsx';
+import { pageMeta } from '#client/app/page-meta.ts';
 
 export const meta = () => pageMeta('Order confirmed', 'Your CRWN Clothing order.');
 

@@ -1,5 +1,5 @@
-import { CollectionsOverview } from '../../features/shop/components/collections-overview.tsx';
-import { pageMeta } from '../page-meta.ts';
+import { CollectionsOverview } from '#client/features/shop/components/collections-overview.tsx';
+import { pageMeta } from '#client/app/page-meta.ts';
 
 export const meta = () =>
   pageMeta('Shop', 'Every collection of CRWN Clothing: hats, sneakers, jackets, womens and mens.');

@@ -1,11 +1,11 @@
 import { Navigate } from 'react-router';
-import { SignInForm } from '../../features/user/components/sign-in-form.tsx';
-import { SignUpForm } from '../../features/user/components/sign-up-form.tsx';
-import { selectCurrentUser } from '../../features/user/user-selectors.ts';
-import { useAppSelector } from '../hooks.ts';
-import { pageMeta } from '../page-meta.ts';
+import { SignInForm } from '#client/features/user/components/sign-in-form.tsx';
+import { SignUpForm } from '#client/features/user/components/sign-up-form.tsx';
+import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
+import { useAppSelector } from '#client/app/hooks.ts';
+import { pageMeta } from '#client/app/page-meta.ts';
 import signInCss from './sign-in.css?inline';
-import { StyleSheet } from '../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 export const meta = () => pageMeta('Sign in', 'Sign in to CRWN Clothing, or create an account.');
 

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { cartTotal, countCartItems } from '#shared/cart.ts';
-import type { RootState } from '../../app/store.ts';
+import type { RootState } from '#client/app/store.ts';
 
 export const selectCartItems = (state: RootState) => state.cart.cartItems;
 export const selectCartHidden = (state: RootState) => state.cart.hidden;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findItem } from '#shared/catalogue.ts';
-import { makeStore } from '../../app/store.ts';
+import { makeStore } from '#client/app/store.ts';
 import {
   dropdownClosed,
   dropdownToggled,

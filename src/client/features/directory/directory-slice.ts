@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { SECTIONS, type Section } from '#shared/catalogue.ts';
-import type { RootState } from '../../app/store.ts';
+import type { RootState } from '#client/app/store.ts';
 
 export interface DirectoryState {
   sections: Section[];

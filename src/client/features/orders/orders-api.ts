@@ -4,7 +4,7 @@ import type {
   Order,
   OrderListResponse,
 } from '#shared/orders.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 /** Sends the paid cart; the server prices it, charges the token once and keeps the order. */
 export function placeOrder(body: CreateOrderBody): Promise<CreateOrderResponse> {

@@ -1,6 +1,6 @@
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import { COLLECTIONS, isCollectionId, type CollectionsMap } from '#shared/catalogue.ts';
-import type { RootState } from '../../app/store.ts';
+import type { RootState } from '#client/app/store.ts';
 
 export interface ShopState {
   collections: CollectionsMap;

@@ -1,5 +1,5 @@
 import type { ProfileDocument } from '#shared/auth-schemas.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 const documentPath = (uid: string) => `/api/users/${encodeURIComponent(uid)}`;
 

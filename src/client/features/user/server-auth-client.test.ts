@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createServerAuthClient } from './server-auth-client.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGE_GRACE_MS, POPUP_CHECK_MS, createServerAuthClient } from './server-auth-client.ts';
 
 /** A popup window the test opens and closes by hand. */
 function fakePopup() {
@@ -25,10 +25,19 @@ function popupReports(outcome: { ok: boolean; error?: string }) {
   );
 }
 
+// Only the timers the client sets: the fake fetch's Response still reads its body for real.
+beforeEach(() =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] }),
+);
+
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
+
+/** Lets the client see that the popup was closed, and the grace for its message run out. */
+const closedCheckAndGrace = () => vi.advanceTimersByTimeAsync(POPUP_CHECK_MS + MESSAGE_GRACE_MS);
 
 describe('Sign In With Google popup', () => {
   it('succeeds when the popup reports success', async () => {
@@ -44,7 +53,9 @@ describe('Sign In With Google popup', () => {
     sessionIs({ id: 'u1' });
     const signingIn = createServerAuthClient().signInWithGoogle();
     popup.closed = true;
-    await expect(signingIn).resolves.toBeUndefined();
+    const outcome = expect(signingIn).resolves.toBeUndefined();
+    await closedCheckAndGrace();
+    await outcome;
   });
 
   it('says the window was closed when it closes with no session', async () => {
@@ -52,17 +63,24 @@ describe('Sign In With Google popup', () => {
     sessionIs(null);
     const signingIn = createServerAuthClient().signInWithGoogle();
     popup.closed = true;
-    await expect(signingIn).rejects.toThrow('The sign-in window was closed');
+    const outcome = expect(signingIn).rejects.toThrow('The sign-in window was closed');
+    await closedCheckAndGrace();
+    await outcome;
   });
 
   it('shows the reason of a failure whose message arrives just after the popup closed', async () => {
     const popup = fakePopup();
     sessionIs(null);
     const signingIn = createServerAuthClient().signInWithGoogle();
+    const outcome = expect(signingIn).rejects.toThrow(
+      'This email already has an account with a password',
+    );
     popup.closed = true;
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    // The client has seen the popup closed; the message comes before the grace runs out.
+    await vi.advanceTimersByTimeAsync(POPUP_CHECK_MS + MESSAGE_GRACE_MS - 1);
     popupReports({ ok: false, error: 'account_not_linked' });
-    await expect(signingIn).rejects.toThrow('This email already has an account with a password');
+    await closedCheckAndGrace();
+    await outcome;
   });
 
   it('shows the reason the popup gives for a failure', async () => {
@@ -84,7 +102,9 @@ describe('Sign In With Google popup', () => {
       }),
     );
     popup.closed = true;
-    await expect(signingIn).rejects.toThrow('The sign-in window was closed');
+    const outcome = expect(signingIn).rejects.toThrow('The sign-in window was closed');
+    await closedCheckAndGrace();
+    await outcome;
   });
 
   it('says so when the browser blocks the popup', async () => {

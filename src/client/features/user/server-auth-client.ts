@@ -1,5 +1,5 @@
 import type { ProfileDocument } from '#shared/auth-schemas.ts';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { ApiError, apiRequest } from '#client/lib/api-client.ts';
 import { AuthError, type AuthClient } from './auth-client.ts';
 import { ensureProfile, watchProfile } from './profile-api.ts';
 import type { CurrentUser } from './user-slice.ts';
@@ -8,8 +8,10 @@ const AUTH = '/api/auth';
 /** Tells the shop's other tabs that someone signed in or out here. */
 const CHANNEL = 'crwn-auth';
 const GOOGLE_POPUP = '/auth/google/start';
+/** How often to look whether the popup was closed. */
+export const POPUP_CHECK_MS = 400;
 /** How long a closed popup's message may take to arrive. */
-const MESSAGE_GRACE_MS = 300;
+export const MESSAGE_GRACE_MS = 300;
 
 interface SessionUser {
   id: string;
@@ -107,7 +109,7 @@ function googlePopup(): Promise<void> {
           ),
         );
       }, MESSAGE_GRACE_MS);
-    }, 400);
+    }, POPUP_CHECK_MS);
     window.addEventListener('message', onMessage);
   });
 }

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { findItem } from '#shared/catalogue.ts';
-import { renderWithProviders } from '../../../test/render-with-providers.tsx';
-import { selectCartHidden } from '../cart-selectors.ts';
+import { renderWithProviders } from '#client/test/render-with-providers.tsx';
+import { selectCartHidden } from '#client/features/cart/cart-selectors.ts';
 import { CartDropdown } from './cart-dropdown.tsx';
 
 const brownBrim = findItem(1)!;

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { dropdownClosed } from '../cart-slice.ts';
-import { selectCartItems } from '../cart-selectors.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { useAppDispatch, useAppSelector } from '#client/app/hooks.ts';
+import { dropdownClosed } from '#client/features/cart/cart-slice.ts';
+import { selectCartItems } from '#client/features/cart/cart-selectors.ts';
 import { CART_DROPDOWN_ID } from './cart-icon.tsx';
 import { CartItem } from './cart-item.tsx';
 import cartDropdownCss from './cart-dropdown.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 /** The cart's lines under the header's bag, with the way to checkout. */
 export function CartDropdown() {

@@ -1,8 +1,12 @@
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { dropdownToggled } from '../cart-slice.ts';
-import { selectCartHidden, selectCartItemsCount, selectCartRestored } from '../cart-selectors.ts';
+import { useAppDispatch, useAppSelector } from '#client/app/hooks.ts';
+import { dropdownToggled } from '#client/features/cart/cart-slice.ts';
+import {
+  selectCartHidden,
+  selectCartItemsCount,
+  selectCartRestored,
+} from '#client/features/cart/cart-selectors.ts';
 import cartIconCss from './cart-icon.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 export const CART_DROPDOWN_ID = 'cart-dropdown';
 

@@ -1,9 +1,9 @@
 import { ITEM_IMAGE } from '#shared/images.ts';
 import type { CartItem as CartLine } from '#shared/cart.ts';
 import { formatMoney } from '#shared/money.ts';
-import { Picture } from '../../../components/ui/picture.tsx';
+import { Picture } from '#client/components/ui/picture.tsx';
 import cartItemCss from './cart-item.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 /** One line of the cart dropdown: image, name, and `quantity x $price`. */
 export function CartItem({ item }: { item: CartLine }) {

@@ -1,9 +1,9 @@
 import type { CartItem } from '#shared/cart.ts';
 import { ITEM_IMAGE } from '#shared/images.ts';
 import { formatMoney } from '#shared/money.ts';
-import { Picture } from '../../../components/ui/picture.tsx';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { itemAdded, itemRemoved, lineCleared } from '../cart-slice.ts';
+import { Picture } from '#client/components/ui/picture.tsx';
+import { useAppDispatch } from '#client/app/hooks.ts';
+import { itemAdded, itemRemoved, lineCleared } from '#client/features/cart/cart-slice.ts';
 
 /** A row of the checkout table: image, name, quantity with arrows, price and remove. */
 export function CheckoutItem({ item }: { item: CartItem }) {

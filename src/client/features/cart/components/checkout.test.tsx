@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { findItem } from '#shared/catalogue.ts';
-import { renderWithProviders } from '../../../test/render-with-providers.tsx';
+import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { Checkout } from './checkout.tsx';
 
 const brownBrim = findItem(1)!;

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
-import { useAppSelector } from '../../../app/hooks.ts';
-import { selectCartItems, selectCartRestored, selectCartTotal } from '../cart-selectors.ts';
+import { useAppSelector } from '#client/app/hooks.ts';
+import {
+  selectCartItems,
+  selectCartRestored,
+  selectCartTotal,
+} from '#client/features/cart/cart-selectors.ts';
 import { CheckoutItem } from './checkout-item.tsx';
 import checkoutCss from './checkout.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 const COLUMNS = ['Product', 'Description', 'Quantity', 'Price', 'Remove'] as const;
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render-with-providers.tsx';
+import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { Directory } from './directory.tsx';
 import { tileHref } from './menu-item.tsx';
 

@@ -1,5 +1,5 @@
-import { useAppSelector } from '../../../app/hooks.ts';
-import { selectDirectorySections } from '../directory-slice.ts';
+import { useAppSelector } from '#client/app/hooks.ts';
+import { selectDirectorySections } from '#client/features/directory/directory-slice.ts';
 import { MenuItem } from './menu-item.tsx';
 
 /** The home page: a tile for each category. */

@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router';
 import type { Section } from '#shared/catalogue.ts';
 import { SECTION_IMAGE } from '#shared/images.ts';
-import { Picture } from '../../../components/ui/picture.tsx';
+import { Picture } from '#client/components/ui/picture.tsx';
 import menuItemCss from './menu-item.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 /** The current path plus the tile's relative link, as the spec asks: `/` + `shop/hats`. */
 export function tileHref(pathname: string, linkUrl: string): string {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Order } from '#shared/orders.ts';
-import { fetchOrder } from '../orders-api.ts';
+import { fetchOrder } from '#client/features/orders/orders-api.ts';
 import { OrderSummary } from './order-summary.tsx';
 import ordersCss from './orders.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 type State =
   { kind: 'loading' } | { kind: 'shown'; order: Order } | { kind: 'failed'; message: string };

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { Order } from '#shared/orders.ts';
-import { useAppSelector } from '../../../app/hooks.ts';
-import { selectCurrentUser } from '../../user/user-selectors.ts';
-import { fetchMyOrders } from '../orders-api.ts';
+import { useAppSelector } from '#client/app/hooks.ts';
+import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
+import { fetchMyOrders } from '#client/features/orders/orders-api.ts';
 import { OrderSummary } from './order-summary.tsx';
 import ordersCss from './orders.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 /** The signed-in shopper's orders, newest first, on the account page. */
 export function OrderHistory() {

@@ -2,7 +2,7 @@ import type { Order } from '#shared/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { lazy } from '#shared/lazy.ts';
 import ordersCss from './orders.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 const placedAt = lazy(
   () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }),

@@ -7,14 +7,14 @@ import {
   type PaymentToken,
   type PaymentTokenArgs,
 } from '#shared/payment-widget.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { cartEmptied } from '../../cart/cart-slice.ts';
-import { selectCartItems, selectCartTotal } from '../../cart/cart-selectors.ts';
-import { selectCurrentUser } from '../../user/user-selectors.ts';
-import { confirmationPath, placeOrder } from '../orders-api.ts';
-import { loadPaymentWidget } from '../payment-widget.ts';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { useAppDispatch, useAppSelector } from '#client/app/hooks.ts';
+import { cartEmptied } from '#client/features/cart/cart-slice.ts';
+import { selectCartItems, selectCartTotal } from '#client/features/cart/cart-selectors.ts';
+import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
+import { confirmationPath, placeOrder } from '#client/features/orders/orders-api.ts';
+import { loadPaymentWidget } from '#client/features/orders/payment-widget.ts';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 import payNowCss from './pay-now.css?inline';
 
 type WidgetState = 'loading' | 'ready' | 'unavailable';

@@ -1,13 +1,11 @@
 import type { Item } from '#shared/catalogue.ts';
 import { ITEM_IMAGE } from '#shared/images.ts';
 import { formatMoney } from '#shared/money.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Picture } from '../../../components/ui/picture.tsx';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { itemAdded } from '../../cart/cart-slice.ts';
-import { ADD_ITEM_ATTRIBUTE } from '../../cart/early-adds.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Picture } from '#client/components/ui/picture.tsx';
+import { useAddToCart } from '#client/features/cart/use-add-to-cart.ts';
 import collectionItemCss from './collection-item.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 interface CollectionItemProps {
   item: Item;
@@ -29,7 +27,7 @@ const ITEM_SIZES =
  * keyboard and touch alike.
  */
 export function CollectionItem({ item, priority = false }: CollectionItemProps) {
-  const dispatch = useAppDispatch();
+  const addToCart = useAddToCart(item);
   return (
     <li className="collection-item">
       <StyleSheet href="collection-item" css={collectionItemCss} />
@@ -49,8 +47,7 @@ export function CollectionItem({ item, priority = false }: CollectionItemProps) 
         variant="inverted"
         className="collection-item__add"
         aria-label={`Add ${item.name} to cart`}
-        {...{ [ADD_ITEM_ATTRIBUTE]: item.id }}
-        onClick={() => dispatch(itemAdded(item))}
+        {...addToCart}
       >
         Add to cart
       </Button>

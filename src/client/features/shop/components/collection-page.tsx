@@ -1,7 +1,7 @@
 import type { Collection } from '#shared/catalogue.ts';
 import { CollectionItem } from './collection-item.tsx';
 import collectionGridCss from './collection-grid.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 /** One collection: its title and all its items. */
 export function CollectionPage({ collection }: { collection: Collection }) {

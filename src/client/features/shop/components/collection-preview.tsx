@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { Collection } from '#shared/catalogue.ts';
-import { PREVIEW_ITEM_COUNT } from '../shop-slice.ts';
+import { PREVIEW_ITEM_COUNT } from '#client/features/shop/shop-slice.ts';
 import { CollectionItem } from './collection-item.tsx';
 import collectionGridCss from './collection-grid.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 /** A collection on the shop overview: its title, linking to its page, and its first four items. */
 export function CollectionPreview({

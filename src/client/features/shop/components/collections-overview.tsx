@@ -1,5 +1,5 @@
-import { useAppSelector } from '../../../app/hooks.ts';
-import { selectCollectionsForPreview } from '../shop-slice.ts';
+import { useAppSelector } from '#client/app/hooks.ts';
+import { selectCollectionsForPreview } from '#client/features/shop/shop-slice.ts';
 import { CollectionPreview } from './collection-preview.tsx';
 
 /** The shop page: every collection, previewed. */

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '#shared/catalogue.ts';
-import { renderWithProviders } from '../../../test/render-with-providers.tsx';
-import { selectCartItems } from '../../cart/cart-selectors.ts';
+import { renderWithProviders } from '#client/test/render-with-providers.tsx';
+import { selectCartItems } from '#client/features/cart/cart-selectors.ts';
 import { CollectionPage } from './collection-page.tsx';
 import { CollectionsOverview } from './collections-overview.tsx';
 

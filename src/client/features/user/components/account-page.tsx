@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MAX_DISPLAY_NAME_LENGTH } from '#shared/auth-schemas.ts';
 import { lazy } from '#shared/lazy.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormInput } from '../../../components/ui/form-input.tsx';
-import { useAppSelector } from '../../../app/hooks.ts';
-import { updateDisplayName } from '../profile-api.ts';
-import { selectAuthResolved, selectCurrentUser } from '../user-selectors.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormInput } from '#client/components/ui/form-input.tsx';
+import { useAppSelector } from '#client/app/hooks.ts';
+import { updateDisplayName } from '#client/features/user/profile-api.ts';
+import { selectAuthResolved, selectCurrentUser } from '#client/features/user/user-selectors.ts';
 import accountPageCss from './account-page.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 const memberSince = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }));
 

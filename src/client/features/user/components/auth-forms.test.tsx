@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render-with-providers.tsx';
-import { fakeAuthClient } from '../../../test/fake-auth-client.ts';
-import { AuthError } from '../auth-client.ts';
+import { renderWithProviders } from '#client/test/render-with-providers.tsx';
+import { fakeAuthClient } from '#client/test/fake-auth-client.ts';
+import { AuthError } from '#client/features/user/auth-client.ts';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm, PASSWORD_MISMATCH_ALERT } from './sign-up-form.tsx';
 

@@ -1,9 +1,9 @@
-import { Button } from '../../../components/ui/button.tsx';
-import { FormInput } from '../../../components/ui/form-input.tsx';
-import { useAuthClient } from '../auth-client.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormInput } from '#client/components/ui/form-input.tsx';
+import { useAuthClient } from '#client/features/user/auth-client.ts';
 import { useAuthForm } from './use-auth-form.ts';
 import authFormsCss from './auth-forms.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 /** 'I already have an account': email and password, or Google. */
 export function SignInForm() {

@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormInput } from '../../../components/ui/form-input.tsx';
-import { useAuthClient } from '../auth-client.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormInput } from '#client/components/ui/form-input.tsx';
+import { useAuthClient } from '#client/features/user/auth-client.ts';
 import { readFields, useAuthForm } from './use-auth-form.ts';
 import authFormsCss from './auth-forms.css?inline';
-import { StyleSheet } from '../../../components/ui/style-sheet.tsx';
+import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 /** The spec's exact text for a confirmation that differs from the password. */
 export const PASSWORD_MISMATCH_ALERT = "passwords don't match";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { authErrorMessage } from '../auth-client.ts';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { authErrorMessage } from '#client/features/user/auth-client.ts';
 
 /** The named text fields of a form, as typed. */
 export function readFields<Name extends string>(
