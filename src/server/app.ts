@@ -11,17 +11,18 @@ import {
 import { googlePopupRoutes } from '#server/modules/accounts/google-popup-routes.ts';
 import { createLocalAccountRepository } from '#server/modules/local-oidc/local-account-repository.ts';
 import { localOidcPlugin } from '#server/modules/local-oidc/local-oidc-plugin.ts';
-import { createOrderService } from '#server/modules/orders/order-service.ts';
+import { createLocalOidcService } from '#server/modules/local-oidc/local-oidc-service.ts';
+import { createOrderService } from '#server/modules/orders/orders-service.ts';
 import { ordersRoutes } from '#server/modules/orders/orders-routes.ts';
 import {
   createLocalPaymentProvider,
   createPaymentService,
   type PaymentProvider,
-} from '#server/modules/payments/payment-service.ts';
+} from '#server/modules/payments/payments-service.ts';
 import { paymentsRoutes } from '#server/modules/payments/payments-routes.ts';
 import { createProfileHub } from '#server/modules/profiles/profile-hub.ts';
 import { createProfileRepository } from '#server/modules/profiles/profile-repository.ts';
-import { createProfileService } from '#server/modules/profiles/profile-service.ts';
+import { createProfileService } from '#server/modules/profiles/profiles-service.ts';
 import { profilesRoutes } from '#server/modules/profiles/profiles-routes.ts';
 import { openSqliteDatabase, type ShopDatabase } from '#server/platform/database/database.ts';
 import { migrateToLatest } from '#server/platform/database/migrate.ts';
@@ -92,7 +93,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
           redirectUris: [googleCallbackUrl(config.PUBLIC_URL)],
         },
       ],
-      accounts: createLocalAccountRepository(database.db),
+      accounts: createLocalOidcService(createLocalAccountRepository(database.db)),
       cookieKeys: [deriveSecret(secret, 'local-oidc-cookies')],
       secureCookies: config.PUBLIC_URL.startsWith('https://'),
       loginLimiter: createLimiter({ max: config.AUTH_IP_LIMIT_PER_MINUTE, windowMs: 60_000 }),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentProvider } from '#server/modules/payments/payment-service.ts';
+import type { PaymentProvider } from '#server/modules/payments/payments-service.ts';
 import { newToken, UNLIMITED } from '#server/test/payments.ts';
 import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
 import { INTERNAL_ERROR_MESSAGE } from '#server/platform/http/error-handler.ts';

@@ -1,6 +1,6 @@
 import { interactionPolicy, Provider, type Account, type Configuration } from 'oidc-provider';
 import { messagePage } from './interaction-pages.ts';
-import type { LocalAccount, LocalAccountRepository } from './local-account-repository.ts';
+import type { LocalAccount, LocalOidcService } from './local-oidc-service.ts';
 import { createMemoryAdapterFactory } from './memory-adapter.ts';
 import { generateSigningJwk } from './signing-key.ts';
 
@@ -13,7 +13,7 @@ export interface LocalOidcClient {
 export interface LocalProviderOptions {
   issuer: string;
   clients: readonly LocalOidcClient[];
-  accounts: LocalAccountRepository;
+  accounts: LocalOidcService;
   cookieKeys: string[];
   secureCookies: boolean;
   /** Path of the interaction pages, e.g. /oidc/interaction (the uid is appended). */

@@ -14,19 +14,14 @@ import {
   type KnownAccountsCookie,
 } from './known-accounts-cookie.ts';
 import {
-  isEmailTakenError,
-  isPlausibleEmail,
-  MAX_NAME_LENGTH,
-  MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
-  normaliseEmail,
   type LocalAccount,
-  type LocalAccountRepository,
-} from './local-account-repository.ts';
+  type LocalOidcService,
+} from './local-oidc-service.ts';
 
 export interface InteractionRoutesOptions {
   provider: Provider;
-  accounts: LocalAccountRepository;
+  accounts: LocalOidcService;
   knownAccounts: KnownAccountsCookie;
   /** e.g. /oidc/interaction: the pages live at <base>/<uid> and below. */
   interactionBasePath: string;
@@ -288,33 +283,9 @@ export function interactionRoutes(
           }),
         );
 
-      const email = normaliseEmail(typedEmail);
-      if (!isPlausibleEmail(email)) return formAgain(400, 'Enter a valid email address.');
-      if (password.length > MAX_PASSWORD_LENGTH) {
-        return formAgain(400, `Use a password of at most ${MAX_PASSWORD_LENGTH} characters.`);
-      }
-
-      let account: LocalAccount | null;
-      if (await accounts.findByEmail(email)) {
-        account = await accounts.verifyCredentials(email, password);
-      } else {
-        if (!name) return formAgain(400, 'Enter your name to create an account with this email.');
-        if (name.length > MAX_NAME_LENGTH) {
-          return formAgain(400, `Use a name of at most ${MAX_NAME_LENGTH} characters.`);
-        }
-        if (password.length < MIN_PASSWORD_LENGTH) {
-          return formAgain(400, `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
-        }
-        try {
-          account = await accounts.create({ email, name, password });
-        } catch (error) {
-          // Someone created it a moment ago: treat it like any existing account.
-          if (!isEmailTakenError(error)) throw error;
-          account = await accounts.verifyCredentials(email, password);
-        }
-      }
-      if (!account) return formAgain(401, 'Wrong email or password.');
-      return finishAs(request, reply, interaction, account.sub);
+      const result = await accounts.signInOrCreate({ email: typedEmail, name, password });
+      if (!result.ok) return formAgain(result.status, result.error);
+      return finishAs(request, reply, interaction, result.account.sub);
     },
   );
   done();

@@ -5,14 +5,14 @@ import type { Limiter } from '#server/platform/rate-limit.ts';
 import { createLocalProvider, type LocalOidcClient } from './create-local-provider.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { createKnownAccountsCookie } from './known-accounts-cookie.ts';
-import type { LocalAccountRepository } from './local-account-repository.ts';
+import type { LocalOidcService } from './local-oidc-service.ts';
 import { providerMount } from './provider-mount.ts';
 
 export interface LocalOidcOptions {
   /** e.g. http://localhost:3000/oidc; the plugin serves everything under that path. */
   issuer: string;
   clients: LocalOidcClient[];
-  accounts: LocalAccountRepository;
+  accounts: LocalOidcService;
   /** Secrets (16+ characters each) signing the provider's cookies; the first one signs. */
   cookieKeys: string[];
   /** True behind HTTPS: cookies get the Secure flag and X-Forwarded-Proto is trusted. */

@@ -7,7 +7,7 @@ import type { CreateOrderResponse, Order, OrderListResponse } from '#shared/orde
 import {
   createLocalPaymentProvider,
   type PaymentProvider,
-} from '#server/modules/payments/payment-service.ts';
+} from '#server/modules/payments/payments-service.ts';
 import { newToken, requestToken, testCard, UNLIMITED } from '#server/test/payments.ts';
 import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
 import { signUp } from '#server/test/shoppers.ts';

@@ -6,8 +6,8 @@ import {
   type OrderListResponse,
 } from '#shared/orders.ts';
 import type { AccountsService } from '#server/modules/accounts/accounts-service.ts';
-import type { ChargeFailureCode } from '#server/modules/payments/payment-service.ts';
-import type { OrderService } from './order-service.ts';
+import type { ChargeFailureCode } from '#server/modules/payments/payments-service.ts';
+import type { OrderService } from './orders-service.ts';
 
 export interface OrdersRoutesOptions {
   accounts: AccountsService;

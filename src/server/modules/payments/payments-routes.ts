@@ -20,7 +20,7 @@ import {
 } from '#shared/payment-widget.ts';
 import type { CreateLimiter } from '#server/platform/rate-limit.ts';
 import { renderFramePage } from './frame-page.ts';
-import type { PaymentService } from './payment-service.ts';
+import type { PaymentService } from './payments-service.ts';
 import { loadWidgetScripts } from './widget-scripts.ts';
 
 export const PAYMENT_BASE_PATH = '/pay/v1';
@@ -55,7 +55,7 @@ function sendError(reply: FastifyReply, status: number, error: PaymentErrorBody[
  * - `GET /pay/v1/frame?locale=xx`: the card form the script opens in an iframe;
  * - `POST /pay/v1/tokens`: turns a card into a one-use token (called by the frame only).
  *
- * The shop charges tokens through `createLocalPaymentProvider()` (payment-service.ts), against
+ * The shop charges tokens through `createLocalPaymentProvider()` (payments-service.ts), against
  * the same database. Card numbers and CVCs are checked and dropped: only brand, last four digits,
  * expiry and the test outcome are stored. Register with `app.register(paymentsRoutes, …)`.
  */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createProfileBodySchema, updateProfileBodySchema } from '#shared/auth-schemas.ts';
 import type { AccountsService } from '#server/modules/accounts/accounts-service.ts';
-import type { ProfileService } from './profile-service.ts';
+import type { ProfileService } from './profiles-service.ts';
 
 interface ProfilesRoutesOptions {
   accounts: AccountsService;

@@ -31,7 +31,7 @@ function render(value: Value): string {
   if (value instanceof SafeHtml) return value.html;
   if (Array.isArray(value)) return value.map(render).join('');
   if (value === null || value === undefined || value === false) return '';
-  return escapeHtml(String(value as string | number | boolean));
+  return escapeHtml(String(value));
 }
 
 /** A template whose values are escaped; arrays are joined; null, undefined and false vanish. */

@@ -9,7 +9,7 @@ import {
 import type {
   ChargeFailureCode,
   PaymentProvider,
-} from '#server/modules/payments/payment-service.ts';
+} from '#server/modules/payments/payments-service.ts';
 import { randomId } from '#server/platform/ids.ts';
 import { inWriteTransaction, type Db } from '#server/platform/database/transaction.ts';
 import { orderRepository } from './order-repository.ts';
