@@ -1,4 +1,4 @@
-import { startShop } from '../tests/e2e/support/shop-server.ts';
+import { startShop } from '#tests/e2e/support/shop-server.ts';
 import { readEventStream } from '#server/test/event-stream.ts';
 import { percentile, round } from './stats.ts';
 

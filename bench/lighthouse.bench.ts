@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '#tests/e2e/support/chromium.ts';
 import { percentile, round } from './stats.ts';
 
 export const LIGHTHOUSE_PAGES = ['/', '/shop', '/shop/hats', '/checkout', '/signin'] as const;

@@ -1,4 +1,4 @@
-import { startShop } from '../tests/e2e/support/shop-server.ts';
+import { startShop } from '#tests/e2e/support/shop-server.ts';
 import { percentile, round } from './stats.ts';
 
 const ORDERS = 400;

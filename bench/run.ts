@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { firstLoad, type FirstLoad } from '../scripts/build/first-load.ts';
-import { startShop } from '../tests/e2e/support/shop-server.ts';
+import { firstLoad, type FirstLoad } from '#scripts/build/first-load.ts';
+import { startShop } from '#tests/e2e/support/shop-server.ts';
 import { benchAccounts } from './accounts.bench.ts';
 import { benchLighthouse, type PageFigures } from './lighthouse.bench.ts';
 import { benchOrders } from './orders.bench.ts';

@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { firstLoad } from '../scripts/build/first-load.ts';
-import { startShop } from '../tests/e2e/support/shop-server.ts';
+import { firstLoad } from '#scripts/build/first-load.ts';
+import { startShop } from '#tests/e2e/support/shop-server.ts';
 import { percentile, round } from './stats.ts';
 
 const CONNECTIONS = 10;
