@@ -24,6 +24,7 @@ export default defineConfig({
             'src/server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'eslint/**/*.test.ts',
+            'tests/security/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -80,7 +80,8 @@ export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningSho
     dataDir,
     process: child,
     async stop() {
-      if (child.exitCode === null) {
+      // A process killed by a signal has no exit code, only a signal code.
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await once(child, 'exit');
       }
