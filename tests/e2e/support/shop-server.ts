@@ -52,7 +52,9 @@ export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningSho
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crwn-e2e-data-'));
   const child = spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
-    cwd: repoRoot,
+    // Started in its data folder, the server finds no .env: a developer's settings (their own
+    // database, real Google credentials) stay out of the specs.
+    cwd: dataDir,
     env: {
       ...process.env,
       PORT: String(port),
