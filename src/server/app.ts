@@ -68,7 +68,7 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
  * Builds the shop's server without listening, so tests can call `app.inject()`: the database
- * (migrated), accounts, profile documents, and the built pages.
+ * (migrated), accounts, profile documents, and the built pages (unless SERVE_SITE is false).
  */
 export async function buildApp(config: Config) {
   const app = Fastify({ logger: { level: config.LOG_LEVEL }, bodyLimit: BODY_LIMIT_BYTES });
@@ -119,6 +119,8 @@ export async function buildApp(config: Config) {
     receiptSecret: deriveSecret(secret, 'order-receipts'),
   });
 
+  // In `npm run dev`, Vite serves the pages and files and passes the rest here.
+  if (!config.SERVE_SITE) return app;
   await app.register(staticFiles, { clientDir: config.CLIENT_DIR });
   await app.register(prerenderedPages, {
     clientDir: config.CLIENT_DIR,

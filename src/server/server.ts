@@ -9,6 +9,9 @@ const app = await buildApp(config);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    // Requests in flight may finish; a connection still open after the grace period (a profile's
+    // event stream stays open as long as its page) is cut, and the browser reconnects later.
+    setTimeout(() => app.server.closeAllConnections(), config.SHUTDOWN_GRACE_MS).unref();
     void app.close().then(() => process.exit(0));
   });
 }
