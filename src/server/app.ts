@@ -18,6 +18,7 @@ import { paymentProviderPlugin } from './payments/payment-provider-plugin.ts';
 import { createLocalPaymentProvider } from './payments/payment-provider.ts';
 import { prerenderedPages } from './plugins/prerendered-pages.ts';
 import { staticFiles } from './plugins/static-files.ts';
+import { authLogger, loggerOptions, type LogDestination } from './platform/logger.ts';
 import { createProfileHub } from './profiles/profile-hub.ts';
 import { createProfileRepository } from './profiles/profile-repository.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
@@ -69,9 +70,10 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 /**
  * Builds the shop's server without listening, so tests can call `app.inject()`: the database
  * (migrated), accounts, profile documents, and the built pages (unless SERVE_SITE is false).
+ * `logTo` replaces stdout as the log's destination.
  */
-export async function buildApp(config: Config) {
-  const app = Fastify({ logger: { level: config.LOG_LEVEL }, bodyLimit: BODY_LIMIT_BYTES });
+export async function buildApp(config: Config, { logTo }: { logTo?: LogDestination } = {}) {
+  const app = Fastify({ logger: loggerOptions(config, logTo), bodyLimit: BODY_LIMIT_BYTES });
 
   const database = openSqliteDatabase(config.DATABASE_FILE);
   app.addHook('onClose', () => database.close());
@@ -83,6 +85,7 @@ export async function buildApp(config: Config) {
     db: database.db,
     secret,
     localOidcClientSecret: deriveSecret(secret, 'local-oidc-client'),
+    logger: authLogger(app.log, config.LOG_LEVEL),
   };
   await migrateAuthTables(authDependencies);
   const auth = createAuth(authDependencies);

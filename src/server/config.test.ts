@@ -21,4 +21,10 @@ describe('switches for the development loop', () => {
     expect(loadConfig({ SERVE_SITE: 'false' }).SERVE_SITE).toBe(false);
     expect(() => loadConfig({ SERVE_SITE: 'maybe' })).toThrow(/SERVE_SITE/);
   });
+
+  it('leaves the log format to the terminal unless LOG_FORMAT says', () => {
+    expect(loadConfig({}).LOG_FORMAT).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
 });
