@@ -69,6 +69,13 @@ function apiInFront(api: ApiProcess): Plugin {
   };
 }
 
+/** The real folder the packages are installed in, whatever links lead to it. */
+function installedPackagesDir(): string {
+  return path.dirname(
+    path.dirname(realpathSync(path.join(repoRoot, 'node_modules/vite/package.json'))),
+  );
+}
+
 /** Draws the product pictures into public/images; at once when they are up to date. */
 function drawImages(): Promise<void> {
   const child = spawn(process.execPath, ['--run', 'images'], { cwd: repoRoot, stdio: 'inherit' });
@@ -138,11 +145,9 @@ const viteStarted = createServer({
       },
     },
     watch: { ignored: ['**/data/**', '**/build/**', '**/src/server/**', '**/bench/**'] },
-    // node_modules may be a link to a folder outside the project (a git worktree sharing one
-    // install): Vite must still serve React Router's client entry from it.
-    fs: {
-      allow: [searchForWorkspaceRoot(repoRoot), realpathSync(path.join(repoRoot, 'node_modules'))],
-    },
+    // The installed packages may be links to a folder outside the project (git worktrees sharing
+    // one install): Vite must still serve React Router's client entry from there.
+    fs: { allow: [searchForWorkspaceRoot(repoRoot), installedPackagesDir()] },
   },
   // Every client module, so that Vite finds the packages the app uses at start: one found later,
   // on the first visit to a page that needs it, reloads the open page. redux is imported only

@@ -32,7 +32,7 @@ async function waitUntilServing(url: string, child: ChildProcess): Promise<void>
 }
 
 /** A port the system says is free now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
