@@ -98,3 +98,25 @@ describe('start-up', () => {
     await rm(empty, { recursive: true, force: true });
   });
 });
+
+describe('without the site (SERVE_SITE=false, as in npm run dev)', () => {
+  it('starts with no build at all and serves the API only', async () => {
+    const api = await buildApp(
+      loadConfig({
+        CLIENT_DIR: '/nonexistent/build/client',
+        SERVE_SITE: 'false',
+        LOG_LEVEL: 'silent',
+        DATABASE_FILE: ':memory:',
+        AUTH_SECRET: 'x'.repeat(32),
+      }),
+    );
+    try {
+      expect((await api.inject({ url: '/' })).json()).toMatchObject({ error: 'Not Found' });
+      expect((await api.inject({ url: '/favicon.svg' })).statusCode).toBe(404);
+      expect((await api.inject({ url: '/pay/v1/checkout.js' })).statusCode).toBe(200);
+      expect((await api.inject({ url: '/api/auth/get-session' })).statusCode).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+});

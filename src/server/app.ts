@@ -1,5 +1,5 @@
 import accepts from '@fastify/accepts';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { createAccountsService } from '#server/modules/accounts/accounts-service.ts';
 import { createAuth, migrateAuthTables } from '#server/modules/accounts/auth.ts';
 import { authRoutes } from '#server/modules/accounts/auth-routes.ts';
@@ -29,6 +29,7 @@ import { migrateToLatest } from '#server/platform/database/migrate.ts';
 import { crossSiteGuard } from '#server/platform/http/cross-site-guard.ts';
 import { errorHandler } from '#server/platform/http/error-handler.ts';
 import { securityHeaders } from '#server/platform/http/security-headers.ts';
+import { authLogger, loggerOptions, type LogDestination } from '#server/platform/logger.ts';
 import { rateLimits } from '#server/platform/rate-limit.ts';
 import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
 import { prerenderedPages } from '#server/site/prerendered-pages.ts';
@@ -44,18 +45,18 @@ export interface AppOverrides {
   database?: ShopDatabase;
   /** The card payment provider orders charge through. */
   payments?: PaymentProvider;
-  /** Fastify's logger options, in place of the configuration's. */
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go in place of stdout (format and level still follow the configuration). */
+  logTo?: LogDestination;
 }
 
 /**
  * Builds the shop's server without listening, so tests can call `app.inject()`. It composes the
- * platform (database, guards, limits), then the product modules, then the built site, which
- * answers every path the others do not.
+ * platform (database, guards, limits), then the product modules, then the built site (unless
+ * SERVE_SITE is false), which answers every path the others do not.
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const app = Fastify({
-    logger: overrides.logger ?? { level: config.LOG_LEVEL },
+    logger: loggerOptions(config, overrides.logTo),
     bodyLimit: BODY_LIMIT_BYTES,
   });
 
@@ -79,7 +80,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   // Accounts, and the local OpenID provider that stands in for Google without credentials.
   const localOidcClientSecret = deriveSecret(secret, 'local-oidc-client');
-  const authDependencies = { config, db: database.db, secret, localOidcClientSecret };
+  const authDependencies = {
+    config,
+    db: database.db,
+    secret,
+    localOidcClientSecret,
+    logger: authLogger(app.log, config.LOG_LEVEL),
+  };
   await migrateAuthTables(authDependencies);
   const auth = createAuth(authDependencies);
   const accounts = createAccountsService(auth);
@@ -122,7 +129,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
   await app.register(ordersRoutes, { accounts, orders });
 
-  // The built site: files, pages, and the not-found page for every other path.
+  // The built site: files, pages, and the not-found page for every other path. In `npm run dev`,
+  // Vite serves the pages and files and passes the rest here.
+  if (!config.SERVE_SITE) return app;
   await app.register(staticFiles, { clientDir: config.CLIENT_DIR });
   await app.register(prerenderedPages, {
     clientDir: config.CLIENT_DIR,

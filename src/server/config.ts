@@ -30,6 +30,12 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** `pretty` lines for people, `json` for machines; unset: pretty when stdout is a terminal. */
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    /** False when another server (Vite, in `npm run dev`) serves the pages and client files. */
+    SERVE_SITE: z.stringbool().default(true),
+    /** How long, at shutdown, requests in flight may take before open connections are cut. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5000),
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',

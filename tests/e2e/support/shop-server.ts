@@ -32,7 +32,7 @@ async function waitUntilServing(url: string, child: ChildProcess): Promise<void>
 }
 
 /** A port the system says is free now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -52,7 +52,9 @@ export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningSho
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crwn-e2e-data-'));
   const child = spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
-    cwd: repoRoot,
+    // Started in its data folder, the server finds no .env: a developer's settings (their own
+    // database, real Google credentials) stay out of the specs.
+    cwd: dataDir,
     env: {
       ...process.env,
       PORT: String(port),

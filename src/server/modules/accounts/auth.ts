@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Kysely } from 'kysely';
@@ -16,11 +16,14 @@ interface AuthDependencies {
   /** The secret that signs sessions (see secrets.ts). */
   secret: string;
   localOidcClientSecret: string;
+  /** Where better-auth's own messages go (platform/logger.ts); the console when not given. */
+  logger?: BetterAuthOptions['logger'];
 }
 
-function authOptions({ config, db, secret, localOidcClientSecret }: AuthDependencies) {
+function authOptions({ config, db, secret, localOidcClientSecret, logger }: AuthDependencies) {
   return {
     appName: 'CRWN Clothing',
+    logger,
     baseURL: config.PUBLIC_URL,
     basePath: AUTH_BASE_PATH,
     secret,

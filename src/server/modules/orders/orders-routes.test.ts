@@ -310,8 +310,8 @@ describe('card data', () => {
       },
     });
     const built = await buildTestApp(
-      { ...UNLIMITED, DATABASE_FILE: path.join(dir, 'shop.sqlite') },
-      { logger: { level: 'trace', stream } },
+      { ...UNLIMITED, DATABASE_FILE: path.join(dir, 'shop.sqlite'), LOG_LEVEL: 'trace' },
+      { logTo: stream },
     );
     try {
       const tokenResponse = await requestToken(built, {
