@@ -29,7 +29,7 @@ async function addAccount(popup: Page, email: string, name: string): Promise<voi
 }
 
 test.describe('Sign In With Google (the local stand-in for Google)', () => {
-  test('adds a new account in the popup, then chooses it again from the list', async ({
+  test('adds a new account in the popup; after sign-out, choosing it from the list asks for its password', async ({
     context,
   }) => {
     const page = await context.newPage();
@@ -45,13 +45,26 @@ test.describe('Sign In With Google (the local stand-in for Google)', () => {
     await page.getByRole('link', { name: 'ACCOUNT' }).click();
     await expect(page.getByTestId('account-display-name')).toHaveText('Grace Hopper');
 
-    // Signed out, the chooser is shown again, and lists the account used before.
+    // Signed out, the chooser is shown again, and lists the account used before; but the shop's
+    // sign-out ended the provider's session too, so the next person at this computer must know
+    // the account's password.
     await page.getByRole('button', { name: 'SIGN OUT' }).click();
     await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
     popup = await openGooglePopup(page);
     const known = popup.getByRole('list', { name: 'Accounts used in this browser' });
     await expect(known.getByRole('button', { name: /^Grace Hopper/ })).toContainText(email);
-    await clickAndWaitForClose(popup, known.getByRole('button', { name: /^Grace Hopper/ }));
+    await known.getByRole('button', { name: /^Grace Hopper/ }).click();
+
+    await expect(popup.getByRole('heading', { name: "Verify it's you" })).toBeVisible();
+    await expect(popup.getByLabel('Email')).toHaveValue(email);
+    await expect(popup.getByLabel('Email')).not.toBeEditable();
+    await popup.getByLabel('Password').fill('not the password');
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await expect(popup.getByRole('alert')).toHaveText('Wrong password. Try again.');
+    await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
+
+    await popup.getByLabel('Password').fill(PASSWORD);
+    await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Continue' }));
     await expect(page.getByRole('button', { name: 'SIGN OUT' })).toBeVisible();
   });
 

@@ -68,8 +68,9 @@ function sendExpired(reply: FastifyReply): FastifyReply {
  * The account chooser and sign-in forms of the local OpenID provider, at
  * <base>/<uid> (chooser), <base>/<uid>/another (form), and POST <uid>/select, /verify, /login,
  * /forget, /abort. A listed account continues without a password only when the provider's own
- * session already belongs to it; otherwise /select answers "Verify it's you" (ADR 018). Each request must carry oidc-provider's interaction cookie for that very uid, which
- * ties the forms to the browser and the authorization request that started them.
+ * session already belongs to it; otherwise /select answers "Verify it's you" (ADR 018). Each
+ * request must carry oidc-provider's interaction cookie for that very uid, which ties the forms
+ * to the browser and the authorization request that started them.
  */
 export function interactionRoutes(
   app: FastifyInstance,
@@ -121,8 +122,8 @@ export function interactionRoutes(
   }
 
   /**
-   * The listed account a /select or /verify form names; otherwise the chooser again, refusing
-   * (a sub this browser never used, or one that no longer exists) and the reply is sent.
+   * The listed account a /select or /verify form names. Otherwise the reply, already sent: the
+   * chooser again, refusing a sub this browser never used (403) or one that no longer exists.
    */
   async function pickedAccount(
     request: InteractionRequest,
