@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { PASSWORD, freshEmail, signInForm } from './support/accounts.ts';
+import { startShop } from './support/shop-server.ts';
 import { expect, test } from './support/test.ts';
 
 /** Clicks Sign In With Google and returns the popup it opens. */
@@ -95,5 +96,24 @@ test.describe('Sign In With Google (the local stand-in for Google)', () => {
     popup = await openGooglePopup(await second.newPage());
     await expect(popup.getByText(email)).toHaveCount(0);
     await second.close();
+  });
+
+  test('with the stand-in switched off and no Google credentials, says Google sign-in is not set up', async ({
+    browser,
+  }) => {
+    const shop = await startShop({ LOCAL_GOOGLE: 'off' });
+    const context = await browser.newContext({ baseURL: shop.url });
+    try {
+      const page = await context.newPage();
+      await page.goto('/signin');
+      await signInForm(page).getByRole('button', { name: 'Sign In With Google' }).click();
+      await expect(signInForm(page).getByRole('alert')).toHaveText(
+        'Sign In With Google is not set up on this shop. Sign in with your email and password instead.',
+      );
+      await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
+    } finally {
+      await context.close();
+      await shop.stop();
+    }
   });
 });
