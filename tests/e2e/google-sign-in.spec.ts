@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { PASSWORD, freshEmail, signInForm } from './support/accounts.ts';
 import { startShop } from './support/shop-server.ts';
@@ -62,6 +63,9 @@ test.describe('Sign In With Google (the local stand-in for Google)', () => {
     await popup.getByLabel('Password').fill('not the password');
     await popup.getByRole('button', { name: 'Continue' }).click();
     await expect(popup.getByRole('alert')).toHaveText('Wrong password. Try again.');
+    const axe = await new AxeBuilder({ page: popup }).analyze();
+    expect(axe.passes.length).toBeGreaterThan(0);
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
 
     await popup.getByLabel('Password').fill(PASSWORD);
