@@ -12,6 +12,7 @@ import { googlePopupRoutes } from '#server/modules/accounts/google-popup-routes.
 import { createLocalAccountRepository } from '#server/modules/local-oidc/local-account-repository.ts';
 import { localOidcPlugin } from '#server/modules/local-oidc/local-oidc-plugin.ts';
 import { createLocalOidcService } from '#server/modules/local-oidc/local-oidc-service.ts';
+import { createProviderSessions } from '#server/modules/local-oidc/provider-sessions.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
 import { ordersRoutes } from '#server/modules/orders/orders-routes.ts';
 import {
@@ -90,7 +91,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await migrateAuthTables(authDependencies);
   const auth = createAuth(authDependencies);
   const accounts = createAccountsService(auth);
-  if (!config.GOOGLE_CLIENT_ID) {
+  // Only when switched on (ADR 018); never quietly where real shoppers are.
+  const localGoogle = config.LOCAL_GOOGLE === 'on';
+  const providerSessions = createProviderSessions({
+    issuerPath: LOCAL_OIDC_PATH,
+    secure: config.PUBLIC_URL.startsWith('https://'),
+  });
+  if (localGoogle) {
+    if (config.NODE_ENV === 'production' || config.PUBLIC_URL.startsWith('https://')) {
+      app.log.warn(
+        `The local stand-in for Google runs at ${LOCAL_OIDC_PATH} (LOCAL_GOOGLE=on): anyone can make an account on it. For real shoppers set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or LOCAL_GOOGLE=off.`,
+      );
+    }
     await app.register(localOidcPlugin, {
       issuer: `${config.PUBLIC_URL}${LOCAL_OIDC_PATH}`,
       clients: [
@@ -104,10 +116,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       cookieKeys: [deriveSecret(secret, 'local-oidc-cookies')],
       secureCookies: config.PUBLIC_URL.startsWith('https://'),
       loginLimiter: createLimiter({ max: config.AUTH_IP_LIMIT_PER_MINUTE, windowMs: 60_000 }),
+      sessions: providerSessions,
     });
   }
-  await app.register(authRoutes, { auth, config, createLimiter });
-  googlePopupRoutes(app, { auth, config });
+  await app.register(authRoutes, {
+    auth,
+    config,
+    createLimiter,
+    // The shop's sign-out also signs the browser out of the stand-in.
+    onSignOut: localGoogle ? providerSessions.endSession : undefined,
+  });
+  googlePopupRoutes(app, {
+    auth,
+    config,
+    available: localGoogle || Boolean(config.GOOGLE_CLIENT_ID),
+  });
 
   // Profiles, payments, orders.
   const profiles = createProfileService({

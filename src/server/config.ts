@@ -23,6 +23,9 @@ const envSchema = z
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
+    /** The local stand-in for Google at /oidc (ADR 018); default on only outside production. */
+    LOCAL_GOOGLE: z.enum(['on', 'off']).optional(),
+    NODE_ENV: optionalText,
     AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
     /** Card tokens the payment widget may create per IP a minute. */
@@ -41,8 +44,14 @@ const envSchema = z
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     path: ['GOOGLE_CLIENT_SECRET'],
   })
+  .refine((env) => !(env.LOCAL_GOOGLE === 'on' && env.GOOGLE_CLIENT_ID), {
+    message: 'LOCAL_GOOGLE=on stands in for Google: unset it or the Google credentials',
+    path: ['LOCAL_GOOGLE'],
+  })
   .transform((env) => ({
     ...env,
+    LOCAL_GOOGLE:
+      env.LOCAL_GOOGLE ?? (env.NODE_ENV !== 'production' && !env.GOOGLE_CLIENT_ID ? 'on' : 'off'),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     DATABASE_FILE: env.DATABASE_FILE ?? path.join(env.DATA_DIR, 'shop.sqlite'),
   }));

@@ -1,5 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { PASSWORD, freshEmail, signInForm } from './support/accounts.ts';
+import { startShop } from './support/shop-server.ts';
 import { expect, test } from './support/test.ts';
 
 /** Clicks Sign In With Google and returns the popup it opens. */
@@ -29,7 +31,7 @@ async function addAccount(popup: Page, email: string, name: string): Promise<voi
 }
 
 test.describe('Sign In With Google (the local stand-in for Google)', () => {
-  test('adds a new account in the popup, then chooses it again from the list', async ({
+  test('adds a new account in the popup; after sign-out, choosing it from the list asks for its password', async ({
     context,
   }) => {
     const page = await context.newPage();
@@ -45,13 +47,29 @@ test.describe('Sign In With Google (the local stand-in for Google)', () => {
     await page.getByRole('link', { name: 'ACCOUNT' }).click();
     await expect(page.getByTestId('account-display-name')).toHaveText('Grace Hopper');
 
-    // Signed out, the chooser is shown again, and lists the account used before.
+    // Signed out, the chooser is shown again, and lists the account used before; but the shop's
+    // sign-out ended the provider's session too, so the next person at this computer must know
+    // the account's password.
     await page.getByRole('button', { name: 'SIGN OUT' }).click();
     await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
     popup = await openGooglePopup(page);
     const known = popup.getByRole('list', { name: 'Accounts used in this browser' });
     await expect(known.getByRole('button', { name: /^Grace Hopper/ })).toContainText(email);
-    await clickAndWaitForClose(popup, known.getByRole('button', { name: /^Grace Hopper/ }));
+    await known.getByRole('button', { name: /^Grace Hopper/ }).click();
+
+    await expect(popup.getByRole('heading', { name: "Verify it's you" })).toBeVisible();
+    await expect(popup.getByLabel('Email')).toHaveValue(email);
+    await expect(popup.getByLabel('Email')).not.toBeEditable();
+    await popup.getByLabel('Password').fill('not the password');
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await expect(popup.getByRole('alert')).toHaveText('Wrong password. Try again.');
+    const axe = await new AxeBuilder({ page: popup }).analyze();
+    expect(axe.passes.length).toBeGreaterThan(0);
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
+
+    await popup.getByLabel('Password').fill(PASSWORD);
+    await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Continue' }));
     await expect(page.getByRole('button', { name: 'SIGN OUT' })).toBeVisible();
   });
 
@@ -82,5 +100,24 @@ test.describe('Sign In With Google (the local stand-in for Google)', () => {
     popup = await openGooglePopup(await second.newPage());
     await expect(popup.getByText(email)).toHaveCount(0);
     await second.close();
+  });
+
+  test('with the stand-in switched off and no Google credentials, says Google sign-in is not set up', async ({
+    browser,
+  }) => {
+    const shop = await startShop({ LOCAL_GOOGLE: 'off' });
+    const context = await browser.newContext({ baseURL: shop.url });
+    try {
+      const page = await context.newPage();
+      await page.goto('/signin');
+      await signInForm(page).getByRole('button', { name: 'Sign In With Google' }).click();
+      await expect(signInForm(page).getByRole('alert')).toHaveText(
+        'Sign In With Google is not set up on this shop. Sign in with your email and password instead.',
+      );
+      await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
+    } finally {
+      await context.close();
+      await shop.stop();
+    }
   });
 });

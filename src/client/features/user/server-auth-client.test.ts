@@ -91,6 +91,16 @@ describe('Sign In With Google popup', () => {
     await expect(signingIn).rejects.toThrow('Google sign-in is not available right now');
   });
 
+  it('says so when the shop has no Google sign-in set up', async () => {
+    fakePopup();
+    sessionIs(null);
+    const signingIn = createServerAuthClient().signInWithGoogle();
+    popupReports({ ok: false, error: 'not_configured' });
+    await expect(signingIn).rejects.toThrow(
+      'Sign In With Google is not set up on this shop. Sign in with your email and password instead.',
+    );
+  });
+
   it('ignores messages from other origins', async () => {
     const popup = fakePopup();
     sessionIs(null);

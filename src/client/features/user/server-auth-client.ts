@@ -29,6 +29,8 @@ const MESSAGES: Record<string, string> = {
   account_not_linked:
     'This email already has an account with a password. Sign in with your password instead.',
   unavailable: 'Google sign-in is not available right now. Please try again later.',
+  not_configured:
+    'Sign In With Google is not set up on this shop. Sign in with your email and password instead.',
 };
 
 function toAuthError(error: unknown): AuthError {

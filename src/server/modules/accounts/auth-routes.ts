@@ -10,6 +10,11 @@ interface AuthRoutesOptions {
   auth: Auth;
   config: Config;
   createLimiter: CreateLimiter;
+  /**
+   * Runs on every shop sign-out, before better-auth answers: app.ts ends the local Google
+   * stand-in's session here, so the next person at the computer is asked for a password.
+   */
+  onSignOut?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
@@ -33,7 +38,7 @@ function tooMany(reply: FastifyReply, waitSeconds: number, message: string) {
  */
 export function authRoutes(
   app: FastifyInstance,
-  { auth, config, createLimiter }: AuthRoutesOptions,
+  { auth, config, createLimiter, onSignOut }: AuthRoutesOptions,
 ): Promise<void> {
   const perIp = createLimiter({ max: config.AUTH_IP_LIMIT_PER_MINUTE, windowMs: 60_000 });
   const perAccount = createLimiter({
@@ -77,6 +82,10 @@ export function authRoutes(
 
   app.post(`${AUTH_BASE_PATH}/sign-in/email`, guarded(signInBodySchema));
   app.post(`${AUTH_BASE_PATH}/sign-up/email`, guarded(signUpBodySchema));
+  app.post(`${AUTH_BASE_PATH}/sign-out`, async (request, reply) => {
+    await onSignOut?.(request, reply);
+    return forward(request, reply);
+  });
   app.route({ method: ['GET', 'POST'], url: `${AUTH_BASE_PATH}/*`, handler: forward });
   // A Fastify plugin: registered with app.register, which waits for it.
   return Promise.resolve();

@@ -32,13 +32,23 @@ function popupDonePage(origin: string): string {
 }
 
 /** Starts "Sign in with Google" in a popup, and ends it. */
-export function googlePopupRoutes(app: FastifyInstance, opts: { auth: Auth; config: Config }) {
-  const { auth, config } = opts;
+export function googlePopupRoutes(
+  app: FastifyInstance,
+  opts: {
+    auth: Auth;
+    config: Config;
+    /** False with neither Google credentials nor the local stand-in (LOCAL_GOOGLE=off). */
+    available: boolean;
+  },
+) {
+  const { auth, config, available } = opts;
   const origin = new URL(config.PUBLIC_URL).origin;
 
   // The popup opens here synchronously on the click (so no popup blocker stops it); this asks
   // better-auth for the provider's URL, keeps its state cookie, and sends the popup on.
   app.get(POPUP_START_PATH, async (request, reply) => {
+    // Said at once, rather than sending the popup to a provider that is not there.
+    if (!available) return reply.redirect(`${POPUP_DONE_PATH}?error=not_configured`);
     const headers = new Headers({ 'content-type': 'application/json', origin });
     if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
     const response = await auth.handler(

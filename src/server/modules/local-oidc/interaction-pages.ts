@@ -16,13 +16,14 @@ li form:first-child{flex:1}
 button,.link{font:inherit;cursor:pointer}
 .account{display:flex;flex-direction:column;align-items:flex-start;width:100%;padding:.75rem .5rem;border:0;background:none;text-align:left;color:inherit}
 .account:hover{background:#f8f9fa}
-.account .email{color:#5f6368;font-size:.875rem}
+.account .email,.account .state{color:#5f6368;font-size:.875rem}
 .forget{border:0;background:none;color:#5f6368;padding:.5rem;font-size:.875rem;text-decoration:underline}
 .empty{color:#5f6368}
 .link{display:inline-block;color:#1a73e8;text-decoration:underline;border:0;background:none;padding:.5rem 0}
 label{display:block;margin:1rem 0 .25rem;font-weight:500}
 .hint{display:block;color:#5f6368;font-size:.875rem;font-weight:400}
 input{width:100%;padding:.625rem .75rem;font:inherit;border:1px solid #80868b;border-radius:4px}
+input[readonly]{background:#f1f3f4;color:#3c4043}
 .primary{margin-top:1.5rem;padding:.625rem 1.5rem;border:0;border-radius:4px;background:#1a73e8;color:#fff;font-weight:500}
 .actions{display:flex;justify-content:space-between;align-items:center;gap:1rem;margin-top:1rem}
 .error{margin:0 0 1rem;padding:.75rem;border-radius:4px;background:#fce8e6;color:#a50e0e}
@@ -67,15 +68,22 @@ export interface ChooserPageInput {
   interactionPath: string;
   /** The accounts this browser used before, most recent first. */
   accounts: readonly ChooserAccount[];
+  /** The account the provider's session belongs to: the only one that needs no password. */
+  signedInSub?: string;
   error?: string;
 }
 
 /** "Choose an account": the accounts known to this browser, "Use another account" and Cancel. */
-export function chooserPage({ interactionPath: path, accounts, error }: ChooserPageInput): string {
+export function chooserPage({
+  interactionPath: path,
+  accounts,
+  signedInSub,
+  error,
+}: ChooserPageInput): string {
   const list = accounts.length
     ? html`<ul aria-label="Accounts used in this browser">${accounts.map(
         ({ sub, name, email }) => html`<li>
-<form method="post" action="${path}/select"><input type="hidden" name="sub" value="${sub}"><button type="submit" class="account"><span class="name">${name}</span><span class="email">${email}</span></button></form>
+<form method="post" action="${path}/select"><input type="hidden" name="sub" value="${sub}"><button type="submit" class="account"><span class="name">${name}</span><span class="email">${email}</span>${sub === signedInSub ? undefined : html`<span class="state">Signed out</span>`}</button></form>
 <form method="post" action="${path}/forget"><input type="hidden" name="sub" value="${sub}"><button type="submit" class="forget" aria-label="Remove ${name} (${email}) from this list">Remove</button></form>
 </li>
 `,
@@ -122,6 +130,36 @@ ${errorBlock(input.error)}
 <input id="name" name="name" type="text" autocomplete="name" maxlength="100" value="${input.name ?? ''}">
 <label for="password">Password <span class="hint" id="password-hint">At least ${input.minPasswordLength} characters</span></label>
 <input id="password" name="password" type="password" autocomplete="current-password" required minlength="${input.minPasswordLength}" aria-describedby="password-hint"${input.error ? html` aria-invalid="true"` : undefined}>
+<button type="submit" class="primary">Continue</button>
+</form>
+<div class="actions"><a class="link" href="${path}">Back to the account list</a></div>`,
+  );
+}
+
+export interface VerifyPageInput {
+  interactionPath: string;
+  /** The account picked from the chooser; its email is shown, not editable. */
+  account: ChooserAccount;
+  error?: string;
+}
+
+/**
+ * "Verify it's you": the password of an account picked from the chooser, asked whenever the
+ * provider's session does not already belong to that account (ADR 018).
+ */
+export function verifyPage({ interactionPath: path, account, error }: VerifyPageInput): string {
+  const invalid = error ? html` aria-invalid="true" aria-describedby="form-error"` : undefined;
+  return page(
+    `Verify it's you - ${APP_NAME}`,
+    html`<h1>Verify it's you</h1>
+<p class="lead">Hi ${account.name}. Enter your password to continue to ${APP_NAME}.</p>
+${errorBlock(error)}
+<form method="post" action="${path}/verify">
+<input type="hidden" name="sub" value="${account.sub}">
+<label for="email">Email</label>
+<input id="email" type="email" autocomplete="username" readonly value="${account.email}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required autofocus${invalid}>
 <button type="submit" class="primary">Continue</button>
 </form>
 <div class="actions"><a class="link" href="${path}">Back to the account list</a></div>`,

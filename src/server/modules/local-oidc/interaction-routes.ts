@@ -6,6 +6,7 @@ import {
   chooserPage,
   messagePage,
   PAGE_CONTENT_SECURITY_POLICY,
+  verifyPage,
   type ChooserAccount,
 } from './interaction-pages.ts';
 import {
@@ -64,10 +65,12 @@ function sendExpired(reply: FastifyReply): FastifyReply {
 }
 
 /**
- * The account chooser and sign-in form of the local OpenID provider, at
- * <base>/<uid> (chooser), <base>/<uid>/another (form), and POST <uid>/select, /login, /forget,
- * /abort. Each request must carry oidc-provider's interaction cookie for that very uid, which
- * ties the forms to the browser and the authorization request that started them.
+ * The account chooser and sign-in forms of the local OpenID provider, at
+ * <base>/<uid> (chooser), <base>/<uid>/another (form), and POST <uid>/select, /verify, /login,
+ * /forget, /abort. A listed account continues without a password only when the provider's own
+ * session already belongs to it; otherwise /select answers "Verify it's you" (ADR 018). Each
+ * request must carry oidc-provider's interaction cookie for that very uid, which ties the forms
+ * to the browser and the authorization request that started them.
  */
 export function interactionRoutes(
   app: FastifyInstance,
@@ -104,6 +107,7 @@ export function interactionRoutes(
   async function sendChooser(
     request: InteractionRequest,
     reply: FastifyReply,
+    interaction: Interaction,
     status = 200,
     error?: string,
   ): Promise<FastifyReply> {
@@ -111,9 +115,45 @@ export function interactionRoutes(
     const html = chooserPage({
       interactionPath: pathOf(request.params.uid),
       accounts: known,
+      signedInSub: interaction.session?.accountId,
       error,
     });
     return sendPage(reply, status, html);
+  }
+
+  /**
+   * The listed account a /select or /verify form names. Otherwise the reply, already sent: the
+   * chooser again, refusing a sub this browser never used (403) or one that no longer exists.
+   */
+  async function pickedAccount(
+    request: InteractionRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+  ): Promise<LocalAccount | FastifyReply> {
+    const sub = field(request.body, 'sub');
+    const known = knownAccounts.read(request);
+    if (!known.includes(sub)) {
+      return sendChooser(
+        request,
+        reply,
+        interaction,
+        403,
+        'Sign in to that account with "Use another account".',
+      );
+    }
+    const account = await accounts.findBySub(sub);
+    if (account) return account;
+    knownAccounts.write(reply, forgetAccount(known, sub));
+    return sendPage(
+      reply,
+      404,
+      chooserPage({
+        interactionPath: pathOf(request.params.uid),
+        accounts: await knownAccountsOf(forgetAccount(known, sub)),
+        signedInSub: interaction.session?.accountId,
+        error: 'That account no longer exists.',
+      }),
+    );
   }
 
   /**
@@ -188,7 +228,7 @@ export function interactionRoutes(
       });
       return reply.redirect(returnTo, 303);
     }
-    return sendChooser(request, reply);
+    return sendChooser(request, reply, interaction);
   });
 
   app.get(`${interactionBasePath}/:uid/another`, async (request: InteractionRequest, reply) => {
@@ -204,31 +244,18 @@ export function interactionRoutes(
     const interaction = await loadInteraction(request, reply);
     if (!interaction) return sendExpired(reply);
 
-    const sub = field(request.body, 'sub');
-    const known = knownAccounts.read(request);
-    // Only accounts that signed in with this browser may continue without a password.
-    if (!known.includes(sub)) {
-      return sendChooser(
-        request,
-        reply,
-        403,
-        'Sign in to that account with "Use another account".',
-      );
+    const account = await pickedAccount(request, reply, interaction);
+    if (!('sub' in account)) return account;
+    // Being listed is no proof of anything on a shared computer: only the provider's live
+    // session for this very account continues without the password.
+    if (interaction.session?.accountId === account.sub) {
+      return finishAs(request, reply, interaction, account.sub);
     }
-    const account = await accounts.findBySub(sub);
-    if (!account) {
-      knownAccounts.write(reply, forgetAccount(known, sub));
-      return sendPage(
-        reply,
-        404,
-        chooserPage({
-          interactionPath: pathOf(request.params.uid),
-          accounts: await knownAccountsOf(forgetAccount(known, sub)),
-          error: 'That account no longer exists.',
-        }),
-      );
-    }
-    return finishAs(request, reply, interaction, account.sub);
+    return sendPage(
+      reply,
+      200,
+      verifyPage({ interactionPath: pathOf(request.params.uid), account }),
+    );
   });
 
   app.post(`${interactionBasePath}/:uid/forget`, async (request: InteractionRequest, reply) => {
@@ -259,6 +286,27 @@ export function interactionRoutes(
         .send('Too many attempts. Try again in a minute.');
     }
   };
+
+  app.post(
+    `${interactionBasePath}/:uid/verify`,
+    { onRequest: limitLogins },
+    async (request: InteractionRequest, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (!interaction) return sendExpired(reply);
+      const account = await pickedAccount(request, reply, interaction);
+      if (!('sub' in account)) return account;
+      const verified = await accounts.verifyPassword(account.sub, field(request.body, 'password'));
+      if (!verified) {
+        const html = verifyPage({
+          interactionPath: pathOf(request.params.uid),
+          account,
+          error: 'Wrong password. Try again.',
+        });
+        return sendPage(reply, 401, html);
+      }
+      return finishAs(request, reply, interaction, verified.sub);
+    },
+  );
 
   app.post(
     `${interactionBasePath}/:uid/login`,

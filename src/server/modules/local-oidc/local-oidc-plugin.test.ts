@@ -49,6 +49,11 @@ afterAll(() => app.close());
 interface Browser {
   fetch(url: string, init?: RequestInit): Promise<Response>;
   post(url: string, fields: Record<string, string>): Promise<Response>;
+  /** A cookie's value, for a test that plays it back later. */
+  cookie(name: string): string | undefined;
+  setCookie(name: string, value: string): void;
+  /** Names of the cookies the browser holds. */
+  cookieNames(): string[];
 }
 
 function newBrowser(): Browser {
@@ -74,6 +79,9 @@ function newBrowser(): Browser {
 
   return {
     fetch: browserFetch,
+    cookie: (name) => cookies.get(name),
+    setCookie: (name, value) => cookies.set(name, value),
+    cookieNames: () => [...cookies.keys()],
     post: (url, fields) =>
       browserFetch(url, {
         method: 'POST',
@@ -294,7 +302,7 @@ describe('local OpenID provider', () => {
     expect(await again.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
-  it('shows the chooser again next time, listing that account, which continues without a password', async () => {
+  it('shows the chooser again next time, listing that account, which continues without a password while the provider session is its own', async () => {
     const { interactionUrl, state, verifier } = await startSignIn(browser);
     const chooser = await browser.fetch(interactionUrl);
     const html = await chooser.text();
@@ -324,9 +332,13 @@ describe('local OpenID provider', () => {
     expect(subs[1]).toBe(annSub);
     expect(html).toContain(BOB.email);
 
+    // The provider session is Bob's now: Ann's password is asked.
+    const verify = await browser.post(`${ann.interactionUrl}/select`, { sub: annSub });
+    expect(verify.status).toBe(200);
+    expect(await verify.text()).toContain("Verify it's you");
     const code = await codeAfter(
       browser,
-      await browser.post(`${ann.interactionUrl}/select`, { sub: annSub }),
+      await browser.post(`${ann.interactionUrl}/verify`, { sub: annSub, password: ANN.password }),
       ann.state,
     );
     const claims = await verifiedIdTokenClaims((await exchangeCode(code, ann.verifier)).id_token);
@@ -439,5 +451,145 @@ describe('local OpenID provider', () => {
     expect(callback.searchParams.get('error')).toBe('invalid_request');
     expect(callback.searchParams.get('error_description')).toMatch(/PKCE/);
     expect(callback.searchParams.get('code')).toBeNull();
+  });
+});
+
+/** The password form an account picked from the chooser gets, or null if it continued. */
+function verifyForm(html: string): { sub: string; email: string } | null {
+  if (!html.includes("Verify it's you")) return null;
+  const sub = /name="sub" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const email = /<input id="email"[^>]*\breadonly\b[^>]*value="([^"]+)"/.exec(html)?.[1] ?? '';
+  return { sub, email };
+}
+
+/** The email of the shop's signed-in user, or null. */
+async function shopUserEmail(browser: Browser): Promise<string | null> {
+  const response = await browser.fetch('/api/auth/get-session');
+  const session = (await response.json()) as { user?: { email?: string } } | null;
+  return session?.user?.email ?? null;
+}
+
+/** Follows a finished interaction through the shop's callback to the popup's last page. */
+async function throughShopCallback(browser: Browser, finished: Response): Promise<void> {
+  expect(finished.status).toBe(303);
+  const resumed = await browser.fetch(location(finished));
+  const callback = await browser.fetch(location(resumed));
+  expect(new URL(location(callback)).pathname).toBe('/auth/popup-done');
+  expect(new URL(location(callback)).searchParams.get('error')).toBeNull();
+}
+
+/** Clicks "Sign In With Google" in the shop: the popup's start, up to the chooser's URL. */
+async function startShopSignIn(browser: Browser): Promise<string> {
+  const start = await browser.fetch('/auth/google/start');
+  const interactionUrl = location(await browser.fetch(location(start)));
+  expect(new URL(interactionUrl).pathname).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
+  return interactionUrl;
+}
+
+function shopSignOut(browser: Browser): Promise<Response> {
+  return browser.fetch('/api/auth/sign-out', {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: '{}',
+  });
+}
+
+describe('the local provider on a shared computer', () => {
+  const DORA = { email: 'dora@example.com', name: 'Dora', password: 'dora long password' };
+  const computer = newBrowser();
+  let doraSub = '';
+
+  beforeAll(async () => {
+    const interactionUrl = await startShopSignIn(computer);
+    await throughShopCallback(computer, await computer.post(`${interactionUrl}/login`, DORA));
+    expect(await shopUserEmail(computer)).toBe(DORA.email);
+    const chooser = await (await computer.fetch(await startShopSignIn(computer))).text();
+    doraSub = listedSubs(chooser)[0] ?? '';
+    expect(doraSub).not.toBe('');
+  });
+
+  it("after the shop's sign-out, a listed account asks for its password instead of continuing", async () => {
+    const providerSession = computer.cookie('oidc_session');
+    expect(providerSession).toBeDefined();
+    const signedOut = await shopSignOut(computer);
+    expect(signedOut.status).toBe(200);
+    expect(await shopUserEmail(computer)).toBeNull();
+    // The provider's session cookie, scoped to /oidc, is expired by the shop's answer.
+    expect(signedOut.headers.getSetCookie().join('\n')).toMatch(
+      /^oidc_session=;.*Path=\/oidc.*Max-Age=0/m,
+    );
+    expect(computer.cookieNames()).not.toContain('oidc_session');
+
+    // The next person at the computer sees the account listed, but picking it asks for the
+    // password of that account, with the email shown and not editable.
+    const interactionUrl = await startShopSignIn(computer);
+    const chooser = await (await computer.fetch(interactionUrl)).text();
+    expect(listedSubs(chooser)).toEqual([doraSub]);
+    expect(chooser).toContain('Signed out');
+    const picked = await computer.post(`${interactionUrl}/select`, { sub: doraSub });
+    expect(picked.status).toBe(200);
+    expect(picked.headers.get('location')).toBeNull();
+    expect(verifyForm(await picked.text())).toEqual({ sub: doraSub, email: DORA.email });
+    expect(await shopUserEmail(computer)).toBeNull();
+  });
+
+  it('ends the provider session on the server too: its old cookie no longer vouches for anyone', async () => {
+    const other = newBrowser();
+    const interactionUrl = await startShopSignIn(other);
+    const eve = { email: 'eve@example.com', name: 'Eve', password: 'eve long password' };
+    await throughShopCallback(other, await other.post(`${interactionUrl}/login`, eve));
+    const kept = {
+      session: other.cookie('oidc_session') ?? '',
+      sig: other.cookie('oidc_session.sig') ?? '',
+    };
+    const eveSub = listedSubs(await (await other.fetch(await startShopSignIn(other))).text())[0];
+    expect((await shopSignOut(other)).status).toBe(200);
+
+    // Someone who copied the cookies before the sign-out plays them back.
+    other.setCookie('oidc_session', kept.session);
+    if (kept.sig) other.setCookie('oidc_session.sig', kept.sig);
+    const again = await startShopSignIn(other);
+    const picked = await other.post(`${again}/select`, { sub: eveSub ?? '' });
+    expect(verifyForm(await picked.text())?.email).toBe(eve.email);
+  });
+
+  it('refuses a wrong password, keeping the form, and continues with the right one', async () => {
+    const interactionUrl = await startShopSignIn(computer);
+    await computer.post(`${interactionUrl}/select`, { sub: doraSub });
+
+    const wrong = await computer.post(`${interactionUrl}/verify`, {
+      sub: doraSub,
+      password: 'not dora password',
+    });
+    expect(wrong.status).toBe(401);
+    const html = await wrong.text();
+    expect(html).toContain('Wrong password.');
+    expect(verifyForm(html)).toEqual({ sub: doraSub, email: DORA.email });
+    expect(html).not.toContain('not dora password');
+    expect(await shopUserEmail(computer)).toBeNull();
+
+    // Another account's password is no better than a wrong one.
+    const anns = await computer.post(`${interactionUrl}/verify`, {
+      sub: doraSub,
+      password: ANN.password,
+    });
+    expect(anns.status).toBe(401);
+
+    await throughShopCallback(
+      computer,
+      await computer.post(`${interactionUrl}/verify`, { sub: doraSub, password: DORA.password }),
+    );
+    expect(await shopUserEmail(computer)).toBe(DORA.email);
+  });
+
+  it('a browser that never used the account cannot verify it either', async () => {
+    const stranger = newBrowser();
+    const interactionUrl = await startShopSignIn(stranger);
+    const response = await stranger.post(`${interactionUrl}/verify`, {
+      sub: doraSub,
+      password: DORA.password,
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('location')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { interactionRoutes } from './interaction-routes.ts';
 import { createKnownAccountsCookie } from './known-accounts-cookie.ts';
 import type { LocalOidcService } from './local-oidc-service.ts';
 import { providerMount } from './provider-mount.ts';
+import type { ProviderSessions } from './provider-sessions.ts';
 
 export interface LocalOidcOptions {
   /** e.g. http://localhost:3000/oidc; the plugin serves everything under that path. */
@@ -19,6 +20,8 @@ export interface LocalOidcOptions {
   secureCookies: boolean;
   /** Password attempts on the sign-in form, per IP. */
   loginLimiter: Limiter;
+  /** Gets the provider, so the shop's sign-out can end the browser's provider session. */
+  sessions?: ProviderSessions;
 }
 
 const MIN_KEY_LENGTH = 16;
@@ -48,6 +51,7 @@ export async function localOidcPlugin(app: FastifyInstance, opts: LocalOidcOptio
     secure: opts.secureCookies,
   });
   const provider = await createLocalProvider({ ...opts, interactionBasePath });
+  opts.sessions?.attach(provider);
   provider.on('server_error', (_ctx, error) => {
     app.log.error({ err: error }, 'local OpenID provider failed');
   });

@@ -22,6 +22,15 @@ export function createLocalOidcService(repository: LocalAccountRepository) {
   return {
     findBySub: (sub: string) => repository.findBySub(sub),
 
+    /**
+     * The account of `sub` if `password` is its password ("Verify it's you" for an account
+     * picked from the chooser); null otherwise, including for a sub that no longer exists.
+     */
+    async verifyPassword(sub: string, password: string): Promise<LocalAccount | null> {
+      const account = await repository.findBySub(sub);
+      return account ? repository.verifyCredentials(account.email, password) : null;
+    },
+
     async signInOrCreate(typed: {
       email: string;
       name: string;

@@ -168,6 +168,7 @@ declare module 'oidc-provider' {
       find(id: string): Promise<Grant | undefined>;
     };
     readonly Session: {
+      find(id: string): Promise<Session | undefined>;
       findByUid(uid: string): Promise<Session | undefined>;
     };
     on(event: 'server_error', listener: (ctx: KoaContextWithOIDC, error: Error) => void): this;

@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Provider } from 'oidc-provider';
+import { PROVIDER_COOKIE_NAMES } from './create-local-provider.ts';
+
+export interface ProviderSessionsOptions {
+  /** The issuer's path (e.g. /oidc), where the provider's session cookie lives. */
+  issuerPath: string;
+  secure: boolean;
+}
+
+export interface ProviderSessions {
+  /** Called once by the local OpenID plugin when its provider exists. */
+  attach: (provider: Provider) => void;
+  /**
+   * Ends this browser's session at the local provider: destroys it server-side and expires its
+   * cookies (scoped to the issuer's path, so only a response can clear them for the shop).
+   * For the shop's sign-out: without it the provider would vouch for the last shopper at the
+   * next sign-in with Google. Safe to call without a session or before `attach`.
+   */
+  endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
+/** The value of cookie `name` in a Cookie header (oidc-provider's ids need no decoding). */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const pair of header?.split(';') ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The local provider's browser sessions, as the shop's sign-out needs them. Made by app.ts and
+ * handed both to the plugin (which attaches its provider) and to the accounts routes' sign-out.
+ */
+export function createProviderSessions({
+  issuerPath,
+  secure,
+}: ProviderSessionsOptions): ProviderSessions {
+  let provider: Provider | undefined;
+  const sessionCookie = PROVIDER_COOKIE_NAMES.session;
+  // oidc-provider signs its cookies (Koa's cookies: a companion `.sig` cookie).
+  const attributes = `Path=${issuerPath}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const expired = [sessionCookie, `${sessionCookie}.sig`].map((name) => `${name}=; ${attributes}`);
+
+  return {
+    attach(attached) {
+      provider = attached;
+    },
+    async endSession(request, reply) {
+      // The id is the session's own unguessable key: whoever holds it may end that session.
+      const sessionId = cookieValue(request.headers.cookie, sessionCookie);
+      if (provider && sessionId) await (await provider.Session.find(sessionId))?.destroy();
+      reply.header('set-cookie', expired);
+    },
+  };
+}
