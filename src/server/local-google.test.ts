@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
 
@@ -8,13 +7,8 @@ afterEach(() => app?.close());
 /** Builds the app with a logger that keeps its lines; returns the warnings logged at start. */
 async function warningsAtStart(env: Record<string, string>): Promise<string[]> {
   const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  app = await buildTestApp(env, { logger: { level: 'warn', stream } });
+  const sink = { write: (line: string) => lines.push(line) };
+  app = await buildTestApp({ LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env }, { logTo: sink });
   return lines
     .map((line) => JSON.parse(line) as { level: number; msg: string })
     .filter((entry) => entry.level === 40)
