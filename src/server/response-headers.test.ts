@@ -1,17 +1,28 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '#server/platform/http/content-security-policy.ts';
+import {
+  inlineScriptHashes,
+  inlineStyleHashes,
+} from '#server/platform/http/content-security-policy.ts';
 import { FAKE_BUILD, buildTestApp, writeFakeBuild, type TestApp } from '#server/test/test-app.ts';
 
 /** A page with inline scripts as React Router writes them. */
 const BOOT = 'window.__reactRouterContext = {"ssr":false};';
-const HOME = `<!DOCTYPE html><html><head><script>${BOOT}</script></head><body><h1>home</h1>
+const HOME = `<!DOCTYPE html><html><head><script>${BOOT}</script>
+<style data-precedence="crwn-base" data-href="crwn-global">body{margin:0}</style></head><body><h1>home</h1>
 <script type="module">import "/assets/root-AbCdEf12.js";</script></body></html>`;
+
+/** The hash of a component's CSS, as scripts/build/style-hashes.ts lists it. */
+const COMPONENT_STYLE = "'sha256-bGlzdGVkIGJ5IHRoZSBidWlsZA=='";
 
 let app: TestApp;
 
 beforeAll(async () => {
-  const clientDir = await writeFakeBuild({ ...FAKE_BUILD, 'index.html': HOME });
+  const clientDir = await writeFakeBuild({
+    ...FAKE_BUILD,
+    'index.html': HOME,
+    '.vite/style-hashes.json': JSON.stringify([COMPONENT_STYLE]),
+  });
   app = await buildTestApp({ CLIENT_DIR: clientDir });
 });
 
@@ -77,13 +88,18 @@ describe('every response', () => {
 });
 
 describe('page policies', () => {
-  it("allow a shop page's own inline scripts by hash, and nothing framing it", async () => {
+  it("allow a shop page's own inline scripts and styles by hash, and nothing framing it", async () => {
     const response = await app.inject({ url: '/' });
     const parsed = directives(String(response.headers['content-security-policy']));
     expect(parsed.get('script-src')).toEqual([
       "'self'",
       'http://localhost:3000/pay/v1/checkout.js',
       ...inlineScriptHashes(HOME),
+    ]);
+    expect(parsed.get('style-src')).toEqual([
+      "'self'",
+      ...inlineStyleHashes(HOME),
+      COMPONENT_STYLE,
     ]);
     expect(parsed.get('frame-ancestors')).toEqual(["'none'"]);
     expect(parsed.get('object-src')).toEqual(["'none'"]);

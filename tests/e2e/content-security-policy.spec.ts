@@ -38,13 +38,16 @@ async function watchPolicies(context: BrowserContext): Promise<string[]> {
   return violations;
 }
 
-/** The page's policies are there, and allow no inline script but by hash. */
+/** The page's policies are there, and allow no inline script or style but by hash. */
 function expectPolicies(response: Response | null, url: string): void {
   const headers = response?.headers() ?? {};
   const policy = headers['content-security-policy'] ?? '';
   const scriptSrc = policy.split(';').find((part) => part.trim().startsWith('script-src')) ?? '';
   expect(scriptSrc, `${url}: script-src`).toContain("'sha256-");
   expect(scriptSrc, `${url}: script-src`).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
+  const styleSrc = policy.split(';').find((part) => part.trim().startsWith('style-src')) ?? '';
+  expect(styleSrc, `${url}: style-src`).toContain("'sha256-");
+  expect(styleSrc, `${url}: style-src`).not.toContain("'unsafe-inline'");
   expect(policy, `${url}: frame-ancestors`).toContain("frame-ancestors 'none'");
   expect(policy, `${url}: object-src`).toContain("object-src 'none'");
   expect(headers['permissions-policy'], `${url}: Permissions-Policy`).toContain('camera=()');

@@ -5,6 +5,7 @@ import fastifyEtag from '@fastify/etag';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   inlineScriptHashes,
+  inlineStyleHashes,
   shopPagePolicy,
 } from '#server/platform/http/content-security-policy.ts';
 import { PRECOMPRESSED, pickEncoding, type Encoding } from './accept-encoding.ts';
@@ -30,6 +31,25 @@ interface Page {
 interface PolicyOptions {
   paymentOrigin: string;
   https: boolean;
+  /** The CSS of every component, which React may insert on any page (componentStyleHashes). */
+  componentStyles: readonly string[];
+}
+
+/**
+ * Where the build lists the CSP hash of each component's CSS (scripts/build/style-hashes.ts, a
+ * Vite plugin).
+ */
+const STYLE_HASHES_FILE = '.vite/style-hashes.json';
+
+/** The build's list of component style hashes; none when the build wrote no list. */
+async function componentStyleHashes(clientDir: string): Promise<string[]> {
+  const file = await readOptional(path.join(clientDir, STYLE_HASHES_FILE));
+  if (!file) return [];
+  const list: unknown = JSON.parse(file.toString('utf8'));
+  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) {
+    throw new Error(`${STYLE_HASHES_FILE} in ${clientDir} is not a list of hashes.`);
+  }
+  return list;
 }
 
 /** Reads a file, or undefined when the build did not write it. */
@@ -66,8 +86,12 @@ async function readPages(clientDir: string, policy: PolicyOptions): Promise<Map<
       encodings: new Set(encoded.keys()),
       // Hashed from the very bytes served, so the policy cannot drift from the page.
       policy: shopPagePolicy({
-        ...policy,
+        paymentOrigin: policy.paymentOrigin,
+        https: policy.https,
         scriptHashes: inlineScriptHashes(html.toString('utf8')),
+        styleHashes: [
+          ...new Set([...inlineStyleHashes(html.toString('utf8')), ...policy.componentStyles]),
+        ],
       }),
     });
   }
@@ -139,6 +163,7 @@ export async function prerenderedPages(
   const pages = await readPages(opts.clientDir, {
     paymentOrigin: opts.paymentOrigin,
     https: opts.publicUrl.startsWith('https://'),
+    componentStyles: await componentStyleHashes(opts.clientDir),
   });
   const notFound = pages.get(NOT_FOUND_PAGE);
   if (!notFound) {

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, shopPagePolicy } from './content-security-policy.ts';
+import {
+  inlineScriptHashes,
+  inlineStyleHashes,
+  shopPagePolicy,
+} from './content-security-policy.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -24,10 +28,19 @@ describe('inlineScriptHashes', () => {
   });
 });
 
+describe('inlineStyleHashes', () => {
+  it('hashes the text of every style element, as React writes them', () => {
+    const page = `<style data-precedence="crwn-base" data-href="crwn-global">a{b:c}</style>
+<style data-precedence="crwn-components" data-href="crwn-x crwn-y">.x{}.y{}</style>`;
+    expect(inlineStyleHashes(page)).toEqual([sha('a{b:c}'), sha('.x{}.y{}')]);
+  });
+});
+
 describe('shopPagePolicy', () => {
   it('allows scripts by hash and the widget by origin, never inline scripts or eval', () => {
     const policy = shopPagePolicy({
       scriptHashes: ["'sha256-abc='"],
+      styleHashes: ["'sha256-def='"],
       paymentOrigin: 'http://pay.localhost:3000/ignored/path',
       https: false,
     });
@@ -35,6 +48,7 @@ describe('shopPagePolicy', () => {
     expect(scriptSrc).toBe(
       "script-src 'self' http://pay.localhost:3000/pay/v1/checkout.js 'sha256-abc='",
     );
+    expect(policy).toContain("style-src 'self' 'sha256-def=';");
     expect(policy).toContain('frame-src http://pay.localhost:3000;');
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
@@ -44,6 +58,7 @@ describe('shopPagePolicy', () => {
   it('asks for https only when the shop is on https', () => {
     const policy = shopPagePolicy({
       scriptHashes: [],
+      styleHashes: [],
       paymentOrigin: 'https://pay.example.com',
       https: true,
     });

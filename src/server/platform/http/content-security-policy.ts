@@ -40,6 +40,8 @@ export function hashSource(text: string): string {
 
 /** `<script …>` text `</script>`: HTML ends a script's text at the first `</script`. */
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script/gi;
+/** `<style …>` text `</style>`, likewise. */
+const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style/gi;
 /** Types a browser runs; others (application/ld+json) are data that CSP does not govern. */
 const RUNNABLE_TYPE = /^(?:|module|text\/javascript|application\/javascript)$/i;
 
@@ -59,9 +61,19 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** The hash source of every `<style>` element's text in `html`, in order, without repeats. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...new Set([...html.matchAll(STYLE_ELEMENT)].map(([, text = '']) => hashSource(text)))];
+}
+
 export interface ShopPagePolicyOptions {
   /** Hash sources of the page's inline scripts (inlineScriptHashes). */
   scriptHashes: readonly string[];
+  /**
+   * Hash sources of the page's own <style> elements and of every component's CSS, which React
+   * inserts as a route is reached (scripts/build/style-hashes.ts).
+   */
+  styleHashes: readonly string[];
   /**
    * The origin of the card widget: its /pay/v1/checkout.js runs in the page and its frame is
    * embedded. The shop's own origin while the widget is served by the shop.
@@ -75,14 +87,19 @@ export interface ShopPagePolicyOptions {
  * The Content-Security-Policy of a prerendered shop page (docs/decisions/020):
  * scripts only from the shop's origin, the widget's script, and the page's own inline scripts by
  * hash (never 'unsafe-inline'); no plugins, no <base>, no framing of the shop by anyone.
- * Styles allow 'unsafe-inline': React inserts each component's <style> as a route is reached.
+ * Styles likewise only by hash, never 'unsafe-inline'.
  */
-export function shopPagePolicy({ scriptHashes, paymentOrigin, https }: ShopPagePolicyOptions) {
+export function shopPagePolicy({
+  scriptHashes,
+  styleHashes,
+  paymentOrigin,
+  https,
+}: ShopPagePolicyOptions) {
   const payment = new URL(paymentOrigin).origin;
   return [
     "default-src 'self'",
     `script-src 'self' ${payment}/pay/v1/checkout.js ${scriptHashes.join(' ')}`.trimEnd(),
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' ${styleHashes.join(' ')}`.trimEnd(),
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
