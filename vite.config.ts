@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { styleHashes } from './scripts/build/style-hashes.ts';
 
 /**
  * React, React Router and Redux: every page needs them before it can hydrate. One chunk instead of
@@ -17,7 +18,8 @@ const FRAMEWORK =
 const APP = /[\\/]src[\\/](?:client|shared)[\\/]/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  // styleHashes: the CSP hash of each component's CSS (docs/decisions/020).
+  plugins: [reactRouter(), styleHashes()],
   // redux-persist ships CommonJS beside its ES build; bundling it into the prerender keeps the
   // ES build in use there too (../shared/notes/machine-facts.md).
   ssr: { noExternal: ['redux-persist'] },

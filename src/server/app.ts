@@ -68,9 +68,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const secret = loadAuthSecret(config);
   errorHandler(app);
   crossSiteGuard(app, { publicUrl: config.PUBLIC_URL });
+  // Every response gets a strict CSP; each page sets its own (docs/decisions/020).
   securityHeaders(app, {
-    // The prerendered pages carry React Router's inline boot scripts; a CSP needs their hashes
-    // at build time, not done yet. The other headers apply.
     contentSecurityPolicy: false,
     // The Google sign-in popup reports back to the page that opened it; plain same-origin
     // would cut that link as soon as the popup visits the provider.
@@ -159,6 +158,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(prerenderedPages, {
     clientDir: config.CLIENT_DIR,
     publicUrl: config.PUBLIC_URL,
+    // The card widget's origin, whose script and frame the pages' CSP allows.
+    paymentOrigin: config.PUBLIC_URL,
   });
   return app;
 }

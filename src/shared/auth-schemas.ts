@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** OWASP's floor for passwords without other rules; the server refuses shorter ones. */
 export const MIN_PASSWORD_LENGTH = 12;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './cart.ts';
 import { findItem } from './catalogue.ts';
 import type { Cents } from './money.ts';

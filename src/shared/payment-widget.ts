@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { CardBrand } from './payment-cards.ts';
 import type { PaymentLocale } from './payment-widget-core.ts';
 

@@ -3,6 +3,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyEtag from '@fastify/etag';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  inlineScriptHashes,
+  inlineStyleHashes,
+  shopPagePolicy,
+} from '#server/platform/http/content-security-policy.ts';
 import { PRECOMPRESSED, pickEncoding, type Encoding } from './accept-encoding.ts';
 import { disallowedPaths, sitemapXml } from './crawler-files.ts';
 
@@ -19,6 +24,32 @@ interface Page {
   identity: Variant;
   encoded: Map<Encoding, Variant>;
   encodings: ReadonlySet<Encoding>;
+  /** The page's Content-Security-Policy, allowing its own inline scripts by hash. */
+  policy: string;
+}
+
+interface PolicyOptions {
+  paymentOrigin: string;
+  https: boolean;
+  /** The CSS of every component, which React may insert on any page (componentStyleHashes). */
+  componentStyles: readonly string[];
+}
+
+/**
+ * Where the build lists the CSP hash of each component's CSS (scripts/build/style-hashes.ts, a
+ * Vite plugin).
+ */
+const STYLE_HASHES_FILE = '.vite/style-hashes.json';
+
+/** The build's list of component style hashes; none when the build wrote no list. */
+async function componentStyleHashes(clientDir: string): Promise<string[]> {
+  const file = await readOptional(path.join(clientDir, STYLE_HASHES_FILE));
+  if (!file) return [];
+  const list: unknown = JSON.parse(file.toString('utf8'));
+  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) {
+    throw new Error(`${STYLE_HASHES_FILE} in ${clientDir} is not a list of hashes.`);
+  }
+  return list;
 }
 
 /** Reads a file, or undefined when the build did not write it. */
@@ -35,7 +66,7 @@ async function readOptional(file: string): Promise<Buffer | undefined> {
  * Finds every `index.html` the prerender wrote and maps it to its URL path, with the brotli and
  * gzip files scripts/build/precompress.ts wrote beside it, all held in memory.
  */
-async function readPages(clientDir: string): Promise<Map<string, Page>> {
+async function readPages(clientDir: string, policy: PolicyOptions): Promise<Map<string, Page>> {
   const pages = new Map<string, Page>();
   const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
   for (const entry of entries) {
@@ -53,6 +84,15 @@ async function readPages(clientDir: string): Promise<Map<string, Page>> {
       identity: { body: html, etag: `"${hash}"` },
       encoded,
       encodings: new Set(encoded.keys()),
+      // Hashed from the very bytes served, so the policy cannot drift from the page.
+      policy: shopPagePolicy({
+        paymentOrigin: policy.paymentOrigin,
+        https: policy.https,
+        scriptHashes: inlineScriptHashes(html.toString('utf8')),
+        styleHashes: [
+          ...new Set([...inlineStyleHashes(html.toString('utf8')), ...policy.componentStyles]),
+        ],
+      }),
     });
   }
   return pages;
@@ -69,7 +109,11 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
   reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache');
   if (status === 200) reply.header('etag', variant.etag);
   if (encoding) reply.header('content-encoding', encoding);
-  return reply.status(status).header('content-type', 'text/html; charset=utf-8').send(variant.body);
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', page.policy)
+    .send(variant.body);
 }
 
 /**
@@ -108,12 +152,19 @@ async function crawlerRoutes(
  *
  * It also serves /sitemap.xml and /robots.txt with the sitemap's address, at `publicUrl` (the
  * address shoppers use), since a sitemap needs absolute URLs.
+ *
+ * Each page carries its own Content-Security-Policy (docs/decisions/020), which allows the card
+ * widget of `paymentOrigin`.
  */
 export async function prerenderedPages(
   app: FastifyInstance,
-  opts: { clientDir: string; publicUrl: string },
+  opts: { clientDir: string; publicUrl: string; paymentOrigin: string },
 ) {
-  const pages = await readPages(opts.clientDir);
+  const pages = await readPages(opts.clientDir, {
+    paymentOrigin: opts.paymentOrigin,
+    https: opts.publicUrl.startsWith('https://'),
+    componentStyles: await componentStyleHashes(opts.clientDir),
+  });
   const notFound = pages.get(NOT_FOUND_PAGE);
   if (!notFound) {
     throw new Error(`No prerendered pages in ${opts.clientDir}: run \`npm run build\` first.`);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
 import { GOOGLE_PROVIDER_ID } from './google-provider.ts';
 import type { Config } from '#server/config.ts';
+import { inlineScriptHashes } from '#server/platform/http/content-security-policy.ts';
 import { html, htmlPage, scriptJson } from '#server/platform/http/html.ts';
 
 export const POPUP_START_PATH = '/auth/google/start';
@@ -43,6 +44,15 @@ export function googlePopupRoutes(
 ) {
   const { auth, config, available } = opts;
   const origin = new URL(config.PUBLIC_URL).origin;
+  // The page is the same on every visit, so its script's hash is worked out once.
+  const donePage = popupDonePage(origin);
+  const donePolicy = [
+    "default-src 'none'",
+    `script-src ${inlineScriptHashes(donePage).join(' ')}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
   // The popup opens here synchronously on the click (so no popup blocker stops it); this asks
   // better-auth for the provider's URL, keeps its state cookie, and sends the popup on.
@@ -76,6 +86,7 @@ export function googlePopupRoutes(
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(popupDonePage(origin)),
+      .header('content-security-policy', donePolicy)
+      .send(donePage),
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NON_PAGE_CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './content-security-policy.ts';
 
 /**
  * helmet's headers, worked out once at start-up and then set on every response. helmet's choices
@@ -25,9 +26,19 @@ export function staticHelmetHeaders(options: HelmetOptions): Record<string, stri
   return headers;
 }
 
-/** Sets the security headers on every response. */
+/**
+ * Sets the security headers on every response: helmet's, a Permissions-Policy, and the strict
+ * Content-Security-Policy of a response that is not a page. A route that sends HTML replaces the
+ * latter with its page's own policy (helmet's generic one is off: it would allow inline styles
+ * everywhere and no page's inline scripts).
+ */
 export function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = staticHelmetHeaders(options);
+  const headers = {
+    // helmet's own policy, if asked for, is replaced by the one below.
+    ...staticHelmetHeaders(options),
+    'content-security-policy': NON_PAGE_CONTENT_SECURITY_POLICY,
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

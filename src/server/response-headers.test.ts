@@ -1,0 +1,125 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  inlineScriptHashes,
+  inlineStyleHashes,
+} from '#server/platform/http/content-security-policy.ts';
+import { FAKE_BUILD, buildTestApp, writeFakeBuild, type TestApp } from '#server/test/test-app.ts';
+
+/** A page with inline scripts as React Router writes them. */
+const BOOT = 'window.__reactRouterContext = {"ssr":false};';
+const HOME = `<!DOCTYPE html><html><head><script>${BOOT}</script>
+<style data-precedence="crwn-base" data-href="crwn-global">body{margin:0}</style></head><body><h1>home</h1>
+<script type="module">import "/assets/root-AbCdEf12.js";</script></body></html>`;
+
+/** The hash of a component's CSS, as scripts/build/style-hashes.ts lists it. */
+const COMPONENT_STYLE = "'sha256-bGlzdGVkIGJ5IHRoZSBidWlsZA=='";
+
+let app: TestApp;
+
+beforeAll(async () => {
+  const clientDir = await writeFakeBuild({
+    ...FAKE_BUILD,
+    'index.html': HOME,
+    '.vite/style-hashes.json': JSON.stringify([COMPONENT_STYLE]),
+  });
+  app = await buildTestApp({ CLIENT_DIR: clientDir });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+/** Every kind of response the server gives, as [what, request]. */
+const RESPONSES: [string, InjectOptions][] = [
+  ['a shop page', { url: '/' }],
+  ['another shop page', { url: '/shop/hats' }],
+  ['the not-found page', { url: '/no/such/page' }],
+  ['a redirect to the canonical page', { url: '/shop/' }],
+  ['a content-hashed script', { url: '/assets/root-AbCdEf12.js' }],
+  ['an image', { url: '/images/items/brown-brim-320.jpg' }],
+  ['robots.txt', { url: '/robots.txt' }],
+  ['the sitemap', { url: '/sitemap.xml' }],
+  ['an API answer', { url: '/api/auth/get-session' }],
+  ['an API 404', { url: '/api/nope' }],
+  [
+    'an API error',
+    {
+      method: 'POST',
+      url: '/api/orders',
+      payload: '{',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+    },
+  ],
+  ['the payment script', { url: '/pay/v1/checkout.js' }],
+  ['the payment frame', { url: '/pay/v1/frame' }],
+  ['the Google popup end page', { url: '/auth/popup-done' }],
+  ['the OpenID discovery document', { url: '/oidc/.well-known/openid-configuration' }],
+];
+
+/** The directives of a policy, by name. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+}
+
+describe('every response', () => {
+  it.each(RESPONSES)(
+    '%s carries a Content-Security-Policy and a Permissions-Policy',
+    async (_what, request) => {
+      const response = await app.inject(request);
+      const policy = response.headers['content-security-policy'];
+      expect(typeof policy).toBe('string');
+      const parsed = directives(String(policy));
+      expect(parsed.get('frame-ancestors'), 'who may frame it').toBeDefined();
+      const scripts = parsed.get('script-src') ?? parsed.get('default-src') ?? [];
+      expect(scripts).not.toContain("'unsafe-inline'");
+      expect(scripts).not.toContain("'unsafe-eval'");
+      const permissions = String(response.headers['permissions-policy']);
+      expect(permissions).toContain('camera=()');
+      expect(permissions).toContain('microphone=()');
+      expect(permissions).toContain('geolocation=()');
+    },
+  );
+});
+
+describe('page policies', () => {
+  it("allow a shop page's own inline scripts and styles by hash, and nothing framing it", async () => {
+    const response = await app.inject({ url: '/' });
+    const parsed = directives(String(response.headers['content-security-policy']));
+    expect(parsed.get('script-src')).toEqual([
+      "'self'",
+      'http://localhost:3000/pay/v1/checkout.js',
+      ...inlineScriptHashes(HOME),
+    ]);
+    expect(parsed.get('style-src')).toEqual([
+      "'self'",
+      ...inlineStyleHashes(HOME),
+      COMPONENT_STYLE,
+    ]);
+    expect(parsed.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(parsed.get('object-src')).toEqual(["'none'"]);
+    expect(parsed.get('frame-src')).toEqual(['http://localhost:3000']);
+  });
+
+  it('allow the popup end page its one script by hash', async () => {
+    const response = await app.inject({ url: '/auth/popup-done' });
+    const parsed = directives(String(response.headers['content-security-policy']));
+    expect(parsed.get('default-src')).toEqual(["'none'"]);
+    expect(parsed.get('script-src')).toEqual(inlineScriptHashes(response.body));
+    expect(parsed.get('script-src')).toHaveLength(1);
+  });
+
+  it('give what is not a page nothing to load', async () => {
+    for (const url of ['/api/nope', '/pay/v1/checkout.js', '/assets/root-AbCdEf12.js']) {
+      const response = await app.inject({ url });
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+    }
+  });
+});
