@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { createAccountsService } from '#server/modules/accounts/accounts-service.ts';
 import { createAuth, migrateAuthTables } from '#server/modules/accounts/auth.ts';
 import { authRoutes } from '#server/modules/accounts/auth-routes.ts';
+import { createSessionEvents } from '#server/modules/accounts/session-events.ts';
 import {
   LOCAL_OIDC_CLIENT_ID,
   LOCAL_OIDC_PATH,
@@ -81,8 +82,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const localOidcClientSecret = deriveSecret(secret, 'local-oidc-client');
   const authDependencies = { config, db: database.db, secret, localOidcClientSecret };
   await migrateAuthTables(authDependencies);
-  const auth = createAuth(authDependencies);
-  const accounts = createAccountsService(auth);
+  const sessionEvents = createSessionEvents();
+  const auth = createAuth({ ...authDependencies, sessionEvents });
+  const accounts = createAccountsService(auth, sessionEvents);
   if (!config.GOOGLE_CLIENT_ID) {
     await app.register(localOidcPlugin, {
       issuer: `${config.PUBLIC_URL}${LOCAL_OIDC_PATH}`,

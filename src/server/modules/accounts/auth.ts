@@ -7,6 +7,7 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/platform/database/schema.ts';
 import { googleProviderConfig } from './google-provider.ts';
 import { hashPassword, verifyPassword } from '#server/platform/passwords.ts';
+import type { SessionEvents } from './session-events.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -16,9 +17,17 @@ interface AuthDependencies {
   /** The secret that signs sessions (see secrets.ts). */
   secret: string;
   localOidcClientSecret: string;
+  /** Told of every deleted session (sign-out, revocation, password change). */
+  sessionEvents?: SessionEvents;
 }
 
-function authOptions({ config, db, secret, localOidcClientSecret }: AuthDependencies) {
+function authOptions({
+  config,
+  db,
+  secret,
+  localOidcClientSecret,
+  sessionEvents,
+}: AuthDependencies) {
   return {
     appName: 'CRWN Clothing',
     baseURL: config.PUBLIC_URL,
@@ -46,6 +55,17 @@ function authOptions({ config, db, secret, localOidcClientSecret }: AuthDependen
     // better-auth's own limiter is per IP only and off outside production.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    databaseHooks: {
+      session: {
+        delete: {
+          // Every way better-auth ends a session goes through here, one call per session row.
+          after: (session: { id: string; userId: string }) => {
+            sessionEvents?.publish({ sessionId: session.id, userId: session.userId });
+            return Promise.resolve();
+          },
+        },
+      },
+    },
     plugins: [genericOAuth({ config: [googleProviderConfig(config, localOidcClientSecret)] })],
   };
 }
