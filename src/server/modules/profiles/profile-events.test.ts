@@ -144,6 +144,29 @@ describe('a live stream ends with its session', () => {
     tab.stop();
   });
 
+  it('ends when a password change ends the other sessions', async () => {
+    const ada = await shopperWithProfile('Ada');
+    const otherBrowser = await signIn(ada.email);
+    const tab = await watch(ada.id, ada.cookie);
+    await until(() => tab.received.length > 0);
+
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: otherBrowser, origin: 'http://localhost:3000' },
+      payload: {
+        currentPassword: GOOD_PASSWORD,
+        newPassword: 'another horse battery',
+        revokeOtherSessions: true,
+      },
+    });
+    expect(change.statusCode).toBe(200);
+    await until(tab.ended);
+    expect(tab.ended()).toBe(true);
+    expect(tab.received).toHaveLength(1);
+    tab.stop();
+  });
+
   it('never delivers a document to a stream whose session is gone, however it went', async () => {
     const ada = await shopperWithProfile('Ada');
     const otherBrowser = await signIn(ada.email);
