@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { createAccountsService } from '#server/modules/accounts/accounts-service.ts';
 import { createAuth, migrateAuthTables } from '#server/modules/accounts/auth.ts';
 import { authRoutes } from '#server/modules/accounts/auth-routes.ts';
+import { createSessionEvents } from '#server/modules/accounts/session-events.ts';
 import {
   LOCAL_OIDC_CLIENT_ID,
   LOCAL_OIDC_PATH,
@@ -88,8 +89,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     logger: authLogger(app.log, config.LOG_LEVEL),
   };
   await migrateAuthTables(authDependencies);
-  const auth = createAuth(authDependencies);
-  const accounts = createAccountsService(auth);
+  const sessionEvents = createSessionEvents();
+  const auth = createAuth({ ...authDependencies, sessionEvents });
+  const accounts = createAccountsService(auth, sessionEvents);
   // Only when switched on (ADR 018); never quietly where real shoppers are.
   const localGoogle = config.LOCAL_GOOGLE === 'on';
   const providerSessions = createProviderSessions({

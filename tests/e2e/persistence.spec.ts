@@ -261,3 +261,43 @@ test.describe('a corrupt or hand-edited stored cart still gives a sane cart', ()
     await expect(page.getByText('Mallory')).toHaveCount(0);
   });
 });
+
+// Issue 9, item 9: privacy settings that block storage make reading `window.localStorage` throw
+// a SecurityError (Chromium's "block all cookies" does the same to sessionStorage).
+test.describe('storage that throws still gives a working shop with an empty cart', () => {
+  for (const blocked of [['localStorage'], ['localStorage', 'sessionStorage']]) {
+    test(`when ${blocked.join(' and ')} throw`, async ({ page }) => {
+      await page.addInitScript((names) => {
+        for (const name of names) {
+          Object.defineProperty(window, name, {
+            configurable: true,
+            get() {
+              throw new DOMException('The access is denied for this document.', 'SecurityError');
+            },
+          });
+        }
+      }, blocked);
+      const problems = watchPage(page);
+
+      await visit(page, '/');
+      await expectCartCount(page, 0);
+      await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+
+      await visit(page, '/checkout');
+      await expectCartCount(page, 0);
+      await expect(checkoutTotal(page)).toHaveText('Total - $0');
+
+      await visit(page, '/shop/hats');
+      await addButton(page, 'Brown Brim').click();
+      await addButton(page, 'Brown Brim').click();
+      await expectCartCount(page, 2);
+      // Within the visit the cart lives in memory: the checkout shows what was added.
+      await cartButton(page).click();
+      await cartDropdown(page).getByRole('button', { name: 'GO TO CHECKOUT' }).click();
+      await expect(page).toHaveURL('/checkout');
+      await expect(checkoutTotal(page)).toHaveText('Total - $50');
+
+      expect(problems.pageErrors).toEqual([]);
+    });
+  }
+});

@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { ReactNode } from 'react';
 import { ChunkErrorBanner } from './chunk-errors/chunk-error-banner.tsx';
 import { BOOT_ERROR_SCRIPT } from './chunk-errors/boot-error-script.ts';
+import { STORAGE_GUARD_SCRIPT } from './storage-guard-script.ts';
 import { EARLY_ADDS_SCRIPT } from '#client/features/cart/early-adds.ts';
 import { Header } from './layout/header.tsx';
 import { Providers } from './providers.tsx';
@@ -17,6 +18,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         {/* First in <head>: it must listen before any of the app's files can fail to load. */}
         <script dangerouslySetInnerHTML={{ __html: BOOT_ERROR_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: STORAGE_GUARD_SCRIPT }} />
         <script dangerouslySetInnerHTML={{ __html: EARLY_ADDS_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />

@@ -1,5 +1,5 @@
 import { REHYDRATE } from 'redux-persist';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { findItem } from '#shared/catalogue.ts';
 import { itemAdded } from '#client/features/cart/cart-slice.ts';
 import { makeStore, persistConfig } from './store.ts';
@@ -57,5 +57,28 @@ describe('the store', () => {
     store.dispatch(itemAdded(brownBrim));
     store.dispatch({ type: REHYDRATE, key: 'root', payload: { cart: 42 } });
     expect(store.getState().cart).toEqual({ hidden: true, cartItems: [] });
+  });
+});
+
+// Issue 9: privacy settings that block storage make reading window.localStorage throw.
+describe('with storage blocked', () => {
+  it('keeps the persisted cart in memory for the page, and never throws', async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The access is denied for this document.', 'SecurityError');
+      },
+    });
+    try {
+      vi.resetModules();
+      const blocked = await import('./store.ts');
+      const { storage } = blocked.persistConfig;
+      await expect(storage.getItem('persist:root')).resolves.toBeNull();
+      await storage.setItem('persist:root', '{"cart":"{}"}');
+      await expect(storage.getItem('persist:root')).resolves.toBe('{"cart":"{}"}');
+    } finally {
+      Object.defineProperty(window, 'localStorage', original);
+    }
   });
 });

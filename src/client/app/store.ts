@@ -9,12 +9,11 @@ import {
   persistReducer,
   type PersistConfig,
 } from 'redux-persist';
-// The ES build of the storage; `lib/storage` gives a blank page under Vite 8.
-import storage from 'redux-persist/es/storage';
 import { cartSlice, restoreCartState } from '#client/features/cart/cart-slice.ts';
 import { directorySlice } from '#client/features/directory/directory-slice.ts';
 import { shopSlice } from '#client/features/shop/shop-slice.ts';
 import { userSlice } from '#client/features/user/user-slice.ts';
+import { promisedStorage, safeLocalStorage } from '#client/lib/safe-storage.ts';
 
 const rootReducer = combineReducers({
   user: userSlice.reducer,
@@ -29,11 +28,12 @@ type SliceState = ReturnType<typeof rootReducer>;
  * Only the cart is kept, in localStorage under `persist:root`. The stored value is untrusted
  * (another version of the shop, or a hand edit), so instead of redux-persist's default merge,
  * which would copy any key it finds into the state, only the cart is taken back, and it is
- * rebuilt line by line from the catalogue.
+ * rebuilt line by line from the catalogue. When the browser refuses storage the cart lives in
+ * memory for the page's life instead (lib/safe-storage.ts, issue 9).
  */
 export const persistConfig: PersistConfig<SliceState> = {
   key: 'root',
-  storage,
+  storage: promisedStorage(safeLocalStorage),
   whitelist: ['cart'],
   timeout: 5000,
   stateReconciler: (inbound: unknown, _original, reduced) => ({

@@ -1,7 +1,8 @@
 /**
  * Opens a Server-Sent Events stream over real HTTP and calls `onData` with the parsed JSON of
- * each event's data line, until `signal` aborts. Resolves with the response status once the
- * headers are in. Used by the live-update tests and the accounts benchmark.
+ * each event's data line, until `signal` aborts; `onEnd` is called when the server ends the
+ * stream. Resolves with the response status once the headers are in. Used by the live-update
+ * tests and the accounts benchmark.
  */
 export async function readEventStream(
   url: string,
@@ -9,7 +10,13 @@ export async function readEventStream(
     cookie,
     signal,
     onData,
-  }: { cookie: string; signal: AbortSignal; onData: (data: unknown) => void },
+    onEnd,
+  }: {
+    cookie: string;
+    signal: AbortSignal;
+    onData: (data: unknown) => void;
+    onEnd?: () => void;
+  },
 ): Promise<number> {
   const response = await fetch(url, { headers: { cookie }, signal });
   if (!response.body) return response.status;
@@ -19,7 +26,10 @@ export async function readEventStream(
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          onEnd?.();
+          return;
+        }
         buffer += value;
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -32,7 +42,8 @@ export async function readEventStream(
         }
       }
     } catch {
-      // The caller aborted: the stream ends here.
+      // The caller aborted, or the connection broke: the stream ends here.
+      if (!signal.aborted) onEnd?.();
     }
   })();
   return response.status;

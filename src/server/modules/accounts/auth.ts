@@ -7,6 +7,7 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/platform/database/schema.ts';
 import { googleProviderConfig } from './google-provider.ts';
 import { hashPassword, verifyPassword } from '#server/platform/passwords.ts';
+import type { SessionEvents } from './session-events.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -16,11 +17,20 @@ interface AuthDependencies {
   /** The secret that signs sessions (see secrets.ts). */
   secret: string;
   localOidcClientSecret: string;
+  /** Told of every deleted session (sign-out, revocation, password change). */
+  sessionEvents?: SessionEvents;
   /** Where better-auth's own messages go (platform/logger.ts); the console when not given. */
   logger?: BetterAuthOptions['logger'];
 }
 
-function authOptions({ config, db, secret, localOidcClientSecret, logger }: AuthDependencies) {
+function authOptions({
+  config,
+  db,
+  secret,
+  localOidcClientSecret,
+  sessionEvents,
+  logger,
+}: AuthDependencies) {
   return {
     appName: 'CRWN Clothing',
     logger,
@@ -49,6 +59,17 @@ function authOptions({ config, db, secret, localOidcClientSecret, logger }: Auth
     // better-auth's own limiter is per IP only and off outside production.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    databaseHooks: {
+      session: {
+        delete: {
+          // Every way better-auth ends a session goes through here, one call per session row.
+          after: (session: { id: string; userId: string }) => {
+            sessionEvents?.publish({ sessionId: session.id, userId: session.userId });
+            return Promise.resolve();
+          },
+        },
+      },
+    },
     plugins: [genericOAuth({ config: [googleProviderConfig(config, localOidcClientSecret)] })],
   };
 }

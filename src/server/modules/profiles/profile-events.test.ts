@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
 import { readEventStream } from '#server/test/event-stream.ts';
-import { signUp } from '#server/test/shoppers.ts';
+import { cookieHeader, GOOD_PASSWORD, signUp } from '#server/test/shoppers.ts';
 
 let app: TestApp;
 let base: string;
@@ -14,15 +14,24 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** Opens users/{uid}/events over real HTTP and collects the documents it pushes. */
-async function watch(uid: string, cookie: string) {
+async function watch(uid: string, cookie: string, server = base) {
   const controller = new AbortController();
   const received: Record<string, unknown>[] = [];
-  const status = await readEventStream(`${base}/api/users/${uid}/events`, {
+  let ended = false;
+  const status = await readEventStream(`${server}/api/users/${uid}/events`, {
     cookie,
     signal: controller.signal,
     onData: (document) => received.push(document as Record<string, unknown>),
+    onEnd: () => {
+      ended = true;
+    },
   });
-  return { status, received, stop: () => controller.abort() };
+  return {
+    status,
+    received,
+    ended: () => ended,
+    stop: () => controller.abort(),
+  };
 }
 
 async function until(check: () => boolean) {
@@ -31,18 +40,42 @@ async function until(check: () => boolean) {
   }
 }
 
+/** A shopper with a profile document, signed up through the API. */
+async function shopperWithProfile(name: string, on: TestApp = app) {
+  const shopper = await signUp(on, name);
+  await on.inject({
+    method: 'PUT',
+    url: `/api/users/${shopper.id}`,
+    headers: { cookie: shopper.cookie },
+    payload: {},
+  });
+  return shopper;
+}
+
+/** A second session of the same shopper, as another browser would get. */
+async function signIn(email: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password: GOOD_PASSWORD },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return cookieHeader(response.headers['set-cookie']);
+}
+
+function rename(uid: string, cookie: string, displayName: string) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/users/${uid}`,
+    headers: { cookie },
+    payload: { displayName },
+  });
+}
+
 describe('live profile updates', () => {
   it('reach every open stream of the owner, and no one else', async () => {
-    const ada = await signUp(app, 'Ada');
-    const eve = await signUp(app, 'Eve');
-    for (const shopper of [ada, eve]) {
-      await app.inject({
-        method: 'PUT',
-        url: `/api/users/${shopper.id}`,
-        headers: { cookie: shopper.cookie },
-        payload: {},
-      });
-    }
+    const ada = await shopperWithProfile('Ada');
+    const eve = await shopperWithProfile('Eve');
     const adaTab1 = await watch(ada.id, ada.cookie);
     const adaTab2 = await watch(ada.id, ada.cookie);
     const eveTab = await watch(eve.id, eve.cookie);
@@ -52,12 +85,7 @@ describe('live profile updates', () => {
     );
     expect(adaTab1.received[0]).toMatchObject({ displayName: 'Ada' });
 
-    await app.inject({
-      method: 'PATCH',
-      url: `/api/users/${ada.id}`,
-      headers: { cookie: ada.cookie },
-      payload: { displayName: 'Ada Lovelace' },
-    });
+    await rename(ada.id, ada.cookie, 'Ada Lovelace');
     await until(() => adaTab1.received.length > 1 && adaTab2.received.length > 1);
 
     expect(adaTab1.received.at(-1)).toMatchObject({ id: ada.id, displayName: 'Ada Lovelace' });
@@ -65,5 +93,115 @@ describe('live profile updates', () => {
     expect(eveTab.received).toHaveLength(1);
     expect(JSON.stringify(eveTab.received)).not.toContain('Lovelace');
     for (const tab of [adaTab1, adaTab2, eveTab]) tab.stop();
+  });
+});
+
+// Issue 9, item 6: a stream outlived its session by up to a heartbeat (25 s).
+describe('a live stream ends with its session', () => {
+  it('ends at once when its session signs out, and gets no further profile', async () => {
+    const ada = await shopperWithProfile('Ada');
+    const otherBrowser = await signIn(ada.email);
+    const tab = await watch(ada.id, ada.cookie);
+    const stillSignedIn = await watch(ada.id, otherBrowser);
+    await until(() => tab.received.length > 0 && stillSignedIn.received.length > 0);
+
+    const signOut = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: ada.cookie, origin: 'http://localhost:3000' },
+    });
+    expect(signOut.statusCode).toBe(200);
+    await until(tab.ended);
+    expect(tab.ended()).toBe(true);
+
+    // The other browser's session lives on and still sees changes; the signed-out tab does not.
+    await rename(ada.id, otherBrowser, 'Ada Lovelace');
+    await until(() => stillSignedIn.received.length > 1);
+    expect(stillSignedIn.received.at(-1)).toMatchObject({ displayName: 'Ada Lovelace' });
+    expect(stillSignedIn.ended()).toBe(false);
+    expect(JSON.stringify(tab.received)).not.toContain('Lovelace');
+    tab.stop();
+    stillSignedIn.stop();
+  });
+
+  it('ends when the shopper revokes every session, and gets no further documents', async () => {
+    const ada = await shopperWithProfile('Ada');
+    const tab = await watch(ada.id, ada.cookie);
+    await until(() => tab.received.length > 0);
+
+    const revoke = await app.inject({
+      method: 'POST',
+      url: '/api/auth/revoke-sessions',
+      headers: { cookie: ada.cookie, origin: 'http://localhost:3000' },
+    });
+    expect(revoke.statusCode).toBe(200);
+    await until(tab.ended);
+    expect(tab.ended()).toBe(true);
+
+    const later = await signIn(ada.email);
+    await rename(ada.id, later, 'Ada Lovelace');
+    expect(tab.received).toHaveLength(1);
+    tab.stop();
+  });
+
+  it('ends when a password change ends the other sessions', async () => {
+    const ada = await shopperWithProfile('Ada');
+    const otherBrowser = await signIn(ada.email);
+    const tab = await watch(ada.id, ada.cookie);
+    await until(() => tab.received.length > 0);
+
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: otherBrowser, origin: 'http://localhost:3000' },
+      payload: {
+        currentPassword: GOOD_PASSWORD,
+        newPassword: 'another horse battery',
+        revokeOtherSessions: true,
+      },
+    });
+    expect(change.statusCode).toBe(200);
+    await until(tab.ended);
+    expect(tab.ended()).toBe(true);
+    expect(tab.received).toHaveLength(1);
+    tab.stop();
+  });
+
+  it('never delivers a document to a stream whose session is gone, however it went', async () => {
+    const ada = await shopperWithProfile('Ada');
+    const otherBrowser = await signIn(ada.email);
+    const tab = await watch(ada.id, ada.cookie);
+    const witness = await watch(ada.id, otherBrowser);
+    await until(() => tab.received.length > 0 && witness.received.length > 0);
+
+    // Removed behind better-auth's back (another process, an operator): no event tells anyone.
+    const token = decodeURIComponent(/crwn\.session_token=([^;]+)/.exec(ada.cookie)?.[1] ?? '');
+    const deleted = await app.db
+      .deleteFrom('session' as never)
+      .where('token' as never, '=', token.split('.')[0] as never)
+      .executeTakeFirst();
+    expect(deleted.numDeletedRows).toBe(1n);
+
+    await rename(ada.id, otherBrowser, 'Ada Lovelace');
+    await until(() => witness.received.length > 1 && tab.ended());
+    expect(witness.received.at(-1)).toMatchObject({ displayName: 'Ada Lovelace' });
+    expect(tab.ended()).toBe(true);
+    expect(JSON.stringify(tab.received)).not.toContain('Lovelace');
+    tab.stop();
+    witness.stop();
+  });
+});
+
+describe('closing the app', () => {
+  it('ends every open stream, so close completes', async () => {
+    const closing = await buildTestApp({ AUTH_IP_LIMIT_PER_MINUTE: '1000' });
+    const server = await closing.listen({ port: 0, host: '127.0.0.1' });
+    const ada = await shopperWithProfile('Ada', closing);
+    const tabs = [await watch(ada.id, ada.cookie, server), await watch(ada.id, ada.cookie, server)];
+    await until(() => tabs.every((tab) => tab.received.length > 0));
+
+    await expect(closing.close()).resolves.toBeUndefined();
+    await until(() => tabs.every((tab) => tab.ended()));
+    expect(tabs.map((tab) => tab.ended())).toEqual([true, true]);
   });
 });

@@ -23,20 +23,20 @@ const PROTECTED_FIELDS = ['id', 'email', 'createdAt'];
 export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions) {
   const { accounts, profiles, heartbeatMs = 25_000 } = opts;
 
-  /** The signed-in owner of users/{uid}, or undefined after answering 401 or 403. */
+  /** The session of the signed-in owner of users/{uid}, or undefined after a 401 or 403. */
   const owner = async (request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
-    const user = await accounts.currentUser(request.headers);
-    if (!user) {
+    const session = await accounts.currentSession(request.headers);
+    if (!session) {
       await reply
         .status(401)
         .send({ error: 'Unauthorized', message: 'Sign in to see your profile.' });
       return undefined;
     }
-    if (user.id !== request.params.uid) {
+    if (session.user.id !== request.params.uid) {
       await reply.status(403).send({ error: 'Forbidden', message: 'This is not your profile.' });
       return undefined;
     }
-    return user;
+    return session;
   };
 
   app.get<{ Params: UidParams }>('/api/users/:uid', async (request, reply) => {
@@ -48,7 +48,7 @@ export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions
   });
 
   app.put<{ Params: UidParams }>('/api/users/:uid', async (request, reply) => {
-    const user = await owner(request, reply);
+    const user = (await owner(request, reply))?.user;
     if (!user) return reply;
     const parsed = createProfileBodySchema.safeParse(request.body ?? {});
     if (!parsed.success) {
@@ -88,9 +88,24 @@ export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions
     return document;
   });
 
+  // Open streams by session id, so a session's end reaches its streams at once.
+  const streamsOfSession = new Map<string, Set<() => void>>();
+  const endStreamsOf = (sessionId: string) => {
+    for (const end of streamsOfSession.get(sessionId) ?? []) end();
+  };
+  const stopListening = accounts.onSessionEnded(({ sessionId }) => endStreamsOf(sessionId));
+  // preClose, not onClose: Fastify waits for open responses before its onClose hooks run, and an
+  // event stream never finishes by itself (issue 9: SIGTERM left the server running).
+  app.addHook('preClose', (done) => {
+    stopListening();
+    for (const sessionId of [...streamsOfSession.keys()]) endStreamsOf(sessionId);
+    done();
+  });
+
   // Server-Sent Events: the document now, then every new version, until the session ends.
   app.get<{ Params: UidParams }>('/api/users/:uid/events', async (request, reply) => {
-    if (!(await owner(request, reply))) return reply;
+    const session = await owner(request, reply);
+    if (!session) return reply;
     const { uid } = request.params;
     const current = await profiles.find(uid);
 
@@ -102,24 +117,47 @@ export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    const send = (document: unknown) =>
-      stream.write(`event: profile\ndata: ${JSON.stringify(document)}\n\n`);
-    if (current) send(current);
-    const unwatch = profiles.watch(uid, send);
 
-    const heartbeat = setInterval(() => {
-      void accounts
-        .currentUser(request.headers)
-        .then((still) => {
-          if (still) stream.write(': still here\n\n');
-          else stream.end();
-        })
-        .catch(() => stream.end());
-    }, heartbeatMs);
-    request.raw.on('close', () => {
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
       clearInterval(heartbeat);
       unwatch();
-    });
+      const ofSession = streamsOfSession.get(session.id);
+      ofSession?.delete(end);
+      if (ofSession?.size === 0) streamsOfSession.delete(session.id);
+      stream.end();
+    };
+    /** Whether the stream's own session still exists; ends the stream when it does not. */
+    const sessionLives = async () => {
+      const still = await accounts.currentSession(request.headers).catch(() => null);
+      if (still?.id !== session.id) end();
+      return !ended;
+    };
+
+    // Pushes go out in order, each only after its session was found alive: a session deleted
+    // without an event (expired, removed by another process) never receives a document.
+    let pushes = Promise.resolve();
+    const push = (document: unknown) => {
+      pushes = pushes.then(async () => {
+        if (!ended && (await sessionLives())) {
+          stream.write(`event: profile\ndata: ${JSON.stringify(document)}\n\n`);
+        }
+      });
+    };
+
+    if (current) stream.write(`event: profile\ndata: ${JSON.stringify(current)}\n\n`);
+    const unwatch = profiles.watch(uid, push);
+    const heartbeat = setInterval(() => {
+      void sessionLives().then((alive) => {
+        if (alive) stream.write(': still here\n\n');
+      });
+    }, heartbeatMs);
+    const ofSession = streamsOfSession.get(session.id) ?? new Set();
+    ofSession.add(end);
+    streamsOfSession.set(session.id, ofSession);
+    request.raw.on('close', end);
     return reply;
   });
 }

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { promisedStorage, safeStorage } from './safe-storage.ts';
+
+const securityError = () =>
+  new DOMException('The access is denied for this document.', 'SecurityError');
+
+/** A Storage whose chosen methods throw, as a blocked or full store does. */
+function failingStorage(failing: Array<'getItem' | 'setItem' | 'removeItem'>): Storage {
+  const storage = {
+    getItem: () => null,
+    setItem: () => undefined,
+    removeItem: () => undefined,
+  } as unknown as Storage;
+  for (const method of failing) {
+    Object.assign(storage, {
+      [method]: () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      },
+    });
+  }
+  return storage;
+}
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe('safeStorage', () => {
+  it('uses the browser storage while it works', () => {
+    const storage = safeStorage(() => localStorage);
+    storage.setItem('persist:root', '{"cart":"x"}');
+    expect(localStorage.getItem('persist:root')).toBe('{"cart":"x"}');
+    expect(storage.getItem('persist:root')).toBe('{"cart":"x"}');
+    storage.removeItem('persist:root');
+    expect(localStorage.getItem('persist:root')).toBeNull();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('keeps values in memory when reaching the storage throws (storage blocked)', () => {
+    const storage = safeStorage(() => {
+      throw securityError();
+    });
+    expect(storage.getItem('persist:root')).toBeNull();
+    storage.setItem('persist:root', 'cart');
+    expect(storage.getItem('persist:root')).toBe('cart');
+    storage.removeItem('persist:root');
+    expect(storage.getItem('persist:root')).toBeNull();
+  });
+
+  it('keeps values in memory when every write fails', () => {
+    const storage = safeStorage(() => failingStorage(['setItem']));
+    storage.setItem('persist:root', 'cart');
+    expect(storage.getItem('persist:root')).toBe('cart');
+  });
+
+  it('moves to memory when the storage starts failing later (storage full)', () => {
+    let full = false;
+    const backing = {
+      getItem: (key: string) => localStorage.getItem(key),
+      setItem: (key: string, value: string) => {
+        if (full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        localStorage.setItem(key, value);
+      },
+      removeItem: (key: string) => localStorage.removeItem(key),
+    } as Storage;
+    const storage = safeStorage(() => backing);
+    storage.setItem('persist:root', 'one');
+    full = true;
+    expect(() => storage.setItem('persist:root', 'two')).not.toThrow();
+    expect(storage.getItem('persist:root')).toBe('two');
+  });
+
+  it('gives redux-persist promises that resolve, never reject, when storage throws', async () => {
+    const storage = promisedStorage(safeStorage(() => failingStorage(['getItem', 'setItem'])));
+    await expect(storage.getItem('persist:root')).resolves.toBeNull();
+    await expect(storage.setItem('persist:root', 'cart')).resolves.toBeUndefined();
+    await expect(storage.getItem('persist:root')).resolves.toBe('cart');
+  });
+});
