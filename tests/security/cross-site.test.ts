@@ -64,7 +64,7 @@ describe('cross-site requests', () => {
       kinds: Object.keys(CROSS_SITE).length,
       refused,
     });
-  });
+  }, 60_000);
 
   it("are let through from the shop's own origin", async () => {
     for (const headers of [

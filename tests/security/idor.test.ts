@@ -123,7 +123,7 @@ describe('cross-user access', () => {
       refused,
       leaks: 0,
     });
-  });
+  }, 60_000);
 
   it("shows a guest's order only with its receipt", async () => {
     const url = `/api/orders/${guestOrder.id}`;

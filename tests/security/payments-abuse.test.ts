@@ -67,5 +67,5 @@ describe('payment abuse', () => {
       'concurrent pays': `${TRIALS}x${CONCURRENT}`,
       'extra charges': 0,
     });
-  });
+  }, 60_000);
 });
