@@ -28,6 +28,7 @@ import { openSqliteDatabase, type ShopDatabase } from '#server/platform/database
 import { migrateToLatest } from '#server/platform/database/migrate.ts';
 import { crossSiteGuard } from '#server/platform/http/cross-site-guard.ts';
 import { errorHandler } from '#server/platform/http/error-handler.ts';
+import { jsonBodies } from '#server/platform/http/json-body.ts';
 import { securityHeaders } from '#server/platform/http/security-headers.ts';
 import { rateLimits } from '#server/platform/rate-limit.ts';
 import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await migrateToLatest(database.db);
   const secret = loadAuthSecret(config);
   errorHandler(app);
+  jsonBodies(app);
   crossSiteGuard(app, { publicUrl: config.PUBLIC_URL });
   securityHeaders(app, {
     // The prerendered pages carry React Router's inline boot scripts; a CSP needs their hashes
