@@ -58,6 +58,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const app = Fastify({
     logger: overrides.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
+    // request.ip (every per-IP limit) and request.protocol: from forwarded headers only when
+    // they come from a trusted proxy.
+    trustProxy: config.TRUST_PROXY,
   });
 
   // Platform.

@@ -6,6 +6,8 @@ export interface ProviderMountOptions {
   provider: Provider;
   /** The issuer's path, e.g. /oidc: every request under it goes to the provider. */
   issuerPath: string;
+  /** The protocol shoppers use (PUBLIC_URL's), whatever the connection to this server is. */
+  publicProtocol: 'http' | 'https';
 }
 
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'];
@@ -18,7 +20,7 @@ const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS
  */
 export function providerMount(
   app: FastifyInstance,
-  { provider, issuerPath }: ProviderMountOptions,
+  { provider, issuerPath, publicProtocol }: ProviderMountOptions,
   done: (error?: Error) => void,
 ): void {
   app.removeAllContentTypeParsers();
@@ -40,6 +42,12 @@ export function providerMount(
     // oidc-provider routes on paths relative to where it is mounted and finds the mount path
     // from req.originalUrl, as Express's app.use(path, ...) leaves them.
     const raw: IncomingMessage & { originalUrl?: string } = request.raw;
+    // The provider (Koa, with `proxy` on) sees the client address Fastify settled on, trusting
+    // forwarded headers only from TRUST_PROXY's proxies, and the shop's public protocol, so it
+    // sets Secure cookies behind a TLS proxy. A client's own X-Forwarded-* headers are replaced.
+    raw.headers['x-forwarded-for'] = request.ip;
+    raw.headers['x-forwarded-proto'] = publicProtocol;
+    delete raw.headers['x-forwarded-host'];
     const originalUrl = raw.url ?? '/';
     const rest = originalUrl.slice(issuerPath.length);
     raw.originalUrl = originalUrl;
