@@ -29,6 +29,30 @@ export function providerMount(
     done(null, undefined);
   });
 
+  // oidc-provider reads bodies itself (up to 56 KiB, and only of the types it parses), and Node
+  // drains any body left unread after the answer: a 10 MiB body to any path here was read to
+  // the end. The server's body limit applies here too, before a byte of the body is read: a
+  // declared length over it is refused at once, and a body without a declared length (chunked)
+  // is refused, as browsers and the shop's server always declare one. The connection is closed
+  // so that the rest is not read either.
+  app.addHook('onRequest', (request, reply, done) => {
+    const declared = request.headers['content-length'];
+    const chunked = declared === undefined && request.headers['transfer-encoding'] !== undefined;
+    const tooLarge = declared !== undefined && Number(declared) > request.routeOptions.bodyLimit;
+    if (chunked || tooLarge) {
+      request.log.warn({ declared, url: request.url }, 'refused a body to the OpenID provider');
+      void reply
+        .status(chunked ? 411 : 413)
+        .header('connection', 'close')
+        .send({
+          error: chunked ? 'Length Required' : 'Payload Too Large',
+          message: chunked ? 'Send the body with a Content-Length.' : 'The body is too large.',
+        });
+      return;
+    }
+    done();
+  });
+
   const callback = provider.callback();
 
   async function handOver(request: FastifyRequest, reply: FastifyReply): Promise<void> {
