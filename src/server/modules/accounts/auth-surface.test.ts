@@ -198,3 +198,13 @@ describe('the session token', () => {
     }
   });
 });
+
+describe('the Google callback', () => {
+  it('ends a sign-in with a forged state on the popup page, which reports it', async () => {
+    const app = await buildTestApp();
+    const response = await app.inject({ url: '/api/auth/callback/google?state=forged&code=x' });
+    expect(response.statusCode).toBe(302);
+    expect(String(response.headers.location)).toMatch(/^\/auth\/popup-done\?error=/);
+    await app.close();
+  });
+});
