@@ -30,6 +30,7 @@ import { openSqliteDatabase, type ShopDatabase } from '#server/platform/database
 import { migrateToLatest } from '#server/platform/database/migrate.ts';
 import { crossSiteGuard } from '#server/platform/http/cross-site-guard.ts';
 import { errorHandler } from '#server/platform/http/error-handler.ts';
+import { jsonBodies } from '#server/platform/http/json-body.ts';
 import { securityHeaders } from '#server/platform/http/security-headers.ts';
 import { authLogger, loggerOptions, type LogDestination } from '#server/platform/logger.ts';
 import { rateLimits } from '#server/platform/rate-limit.ts';
@@ -60,6 +61,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const app = Fastify({
     logger: loggerOptions(config, overrides.logTo),
     bodyLimit: BODY_LIMIT_BYTES,
+    // request.ip (every per-IP limit) and request.protocol: from forwarded headers only when
+    // they come from a trusted proxy.
+    trustProxy: config.TRUST_PROXY,
   });
 
   // Platform.
@@ -68,6 +72,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await migrateToLatest(database.db);
   const secret = loadAuthSecret(config);
   errorHandler(app);
+  jsonBodies(app);
   crossSiteGuard(app, { publicUrl: config.PUBLIC_URL });
   // Every response gets a strict CSP; each page sets its own (docs/decisions/020).
   securityHeaders(app, {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { trustProxySchema } from '#server/platform/http/trust-proxy.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -30,6 +31,8 @@ const envSchema = z
     AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
     /** Card tokens the payment widget may create per IP a minute. */
     PAYMENT_TOKEN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /** Reverse proxies whose X-Forwarded-For/-Proto count (platform/http/trust-proxy.ts). */
+    TRUST_PROXY: trustProxySchema,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

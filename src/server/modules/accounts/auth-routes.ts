@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { signInBodySchema, signUpBodySchema } from '#shared/auth-schemas.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
+import { GOOGLE_PROVIDER_ID } from './google-provider.ts';
+import { withoutSessionSecrets } from './session-secrets.ts';
 import type { Config } from '#server/config.ts';
 import { sendWebResponse, toWebRequest } from '#server/platform/http/web-request.ts';
 import { type CreateLimiter, waitInWords } from '#server/platform/rate-limit.ts';
@@ -19,6 +21,9 @@ interface AuthRoutesOptions {
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
 
+/** Sign-out takes no fields: an empty JSON object, or no body at all. */
+const signOutBodySchema = z.strictObject({}).optional();
+
 /** The first problem zod found, in words for the shopper. */
 function validationError(reply: FastifyReply, error: z.ZodError) {
   const message = error.issues[0]?.message ?? 'Check the form and try again.';
@@ -32,9 +37,24 @@ function tooMany(reply: FastifyReply, waitSeconds: number, message: string) {
     .send({ code: 'TOO_MANY_ATTEMPTS', message });
 }
 
+/** The request's path as the client spelled it, before any decoding or normalising. */
+function rawPath(request: FastifyRequest): string {
+  const url = request.raw.url ?? '';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /**
- * better-auth's endpoints under /api/auth, behind the shop's own checks: strict bodies for
- * sign-in and sign-up (unknown fields refused), and limits per IP and per account on both.
+ * The only better-auth endpoints the shop uses, each behind the shop's own checks: strict
+ * bodies and limits per IP and per account on sign-in and sign-up, an empty body on sign-out,
+ * no body on the reads. Everything else under /api/auth (update-user, change-password,
+ * link-social, …) is not routed and answers the JSON 404. Sign-in with Google starts in
+ * google-popup-routes.ts, which calls better-auth in-process, and ends at the callback here.
+ *
+ * A request reaches an endpoint only when its path is spelled exactly as routed: better-auth
+ * resolves `./`, `x/../`, `%2e` and `\` itself, so any other spelling could reach it by a path
+ * these checks do not see. Such spellings answer 404, and better-auth is always handed the
+ * endpoint's own path, never the client's.
  */
 export function authRoutes(
   app: FastifyInstance,
@@ -46,12 +66,24 @@ export function authRoutes(
     windowMs: FIFTEEN_MINUTES_MS,
   });
 
-  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await auth.handler(toWebRequest(request, config.PUBLIC_URL));
-    if (response.status >= 400) {
-      request.log.warn({ status: response.status, url: request.url }, 'auth request refused');
+  // Hooks of this plugin apply to its routes only.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (rawPath(request) !== request.routeOptions.url) {
+      reply.callNotFound();
+      return;
     }
-    return sendWebResponse(reply, response);
+    done();
+  });
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.raw.url ?? '';
+    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+    const path = `${request.routeOptions.url ?? AUTH_BASE_PATH}${query}`;
+    const response = await auth.handler(toWebRequest(request, config.PUBLIC_URL, path));
+    if (response.status >= 400) {
+      request.log.warn({ status: response.status, url: path }, 'auth request refused');
+    }
+    return sendWebResponse(reply, await withoutSessionSecrets(response));
   };
 
   const guarded =
@@ -83,10 +115,15 @@ export function authRoutes(
   app.post(`${AUTH_BASE_PATH}/sign-in/email`, guarded(signInBodySchema));
   app.post(`${AUTH_BASE_PATH}/sign-up/email`, guarded(signUpBodySchema));
   app.post(`${AUTH_BASE_PATH}/sign-out`, async (request, reply) => {
+    const parsed = signOutBodySchema.safeParse(request.body ?? undefined);
+    if (!parsed.success) return validationError(reply, parsed.error);
+    request.body = parsed.data;
     await onSignOut?.(request, reply);
     return forward(request, reply);
   });
-  app.route({ method: ['GET', 'POST'], url: `${AUTH_BASE_PATH}/*`, handler: forward });
+  app.get(`${AUTH_BASE_PATH}/get-session`, forward);
+  // Where Google (or the local stand-in) sends the popup back with the authorization code.
+  app.get(`${AUTH_BASE_PATH}/callback/${GOOGLE_PROVIDER_ID}`, forward);
   // A Fastify plugin: registered with app.register, which waits for it.
   return Promise.resolve();
 }

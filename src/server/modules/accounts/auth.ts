@@ -6,6 +6,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/auth-schemas.t
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/platform/database/schema.ts';
 import { googleProviderConfig } from './google-provider.ts';
+import { POPUP_DONE_PATH } from './google-popup-routes.ts';
 import { hashPassword, verifyPassword } from '#server/platform/passwords.ts';
 import type { SessionEvents } from './session-events.ts';
 
@@ -39,6 +40,9 @@ function authOptions({
     secret,
     database: { db, type: 'sqlite' as const },
     trustedOrigins: [config.PUBLIC_URL],
+    // better-auth's own error page (/api/auth/error) is not routed: a sign-in that fails before
+    // its state is read (an expired or forged state) ends on the popup's page, which reports it.
+    onAPIError: { errorURL: POPUP_DONE_PATH },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

@@ -140,8 +140,9 @@ export async function createLocalProvider(options: LocalProviderOptions): Promis
   };
 
   const provider = new Provider(options.issuer, configuration);
-  // Behind a TLS-terminating proxy Koa needs X-Forwarded-Proto to see the request as secure,
-  // or it refuses to set Secure cookies. Without secure cookies there is nothing to trust.
-  provider.proxy = options.secureCookies;
+  // Koa reads the client's address and protocol from X-Forwarded-For/-Proto, which
+  // provider-mount.ts sets on every request from the server's own verdict (TRUST_PROXY and
+  // PUBLIC_URL); whatever a client sent in those headers never reaches the provider.
+  provider.proxy = true;
   return provider;
 }

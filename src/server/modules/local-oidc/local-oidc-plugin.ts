@@ -16,7 +16,7 @@ export interface LocalOidcOptions {
   accounts: LocalOidcService;
   /** Secrets (16+ characters each) signing the provider's cookies; the first one signs. */
   cookieKeys: string[];
-  /** True behind HTTPS: cookies get the Secure flag and X-Forwarded-Proto is trusted. */
+  /** True when the shop is served over HTTPS: the provider's cookies get the Secure flag. */
   secureCookies: boolean;
   /** Password attempts on the sign-in form, per IP. */
   loginLimiter: Limiter;
@@ -63,5 +63,6 @@ export async function localOidcPlugin(app: FastifyInstance, opts: LocalOidcOptio
     interactionBasePath,
     loginLimiter: opts.loginLimiter,
   });
-  await app.register(providerMount, { provider, issuerPath });
+  const publicProtocol = new URL(opts.issuer).protocol === 'https:' ? 'https' : 'http';
+  await app.register(providerMount, { provider, issuerPath, publicProtocol });
 }

@@ -3,13 +3,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Rebuilds a Fastify request as a web `Request`, for libraries (better-auth) that speak fetch.
- * The body was already parsed (and limited) by Fastify; JSON is sent on as JSON.
+ * The body was already parsed (and limited) by Fastify; JSON is sent on as JSON. `path` (with
+ * its query) replaces the client's own spelling of the URL when given.
  */
-export function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+export function toWebRequest(
+  request: FastifyRequest,
+  publicUrl: string,
+  path: string = request.url,
+): Request {
   const headers = webHeaders(request.headers);
   headers.delete('content-length');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
-  return new Request(new URL(request.url, publicUrl), {
+  if (hasBody) headers.set('content-type', 'application/json');
+  return new Request(new URL(path, publicUrl), {
     method: request.method,
     headers,
     body: hasBody ? JSON.stringify(request.body) : undefined,
