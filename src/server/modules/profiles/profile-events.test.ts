@@ -124,49 +124,9 @@ describe('a live stream ends with its session', () => {
     stillSignedIn.stop();
   });
 
-  it('ends when the shopper revokes every session, and gets no further documents', async () => {
-    const ada = await shopperWithProfile('Ada');
-    const tab = await watch(ada.id, ada.cookie);
-    await until(() => tab.received.length > 0);
-
-    const revoke = await app.inject({
-      method: 'POST',
-      url: '/api/auth/revoke-sessions',
-      headers: { cookie: ada.cookie, origin: 'http://localhost:3000' },
-    });
-    expect(revoke.statusCode).toBe(200);
-    await until(tab.ended);
-    expect(tab.ended()).toBe(true);
-
-    const later = await signIn(ada.email);
-    await rename(ada.id, later, 'Ada Lovelace');
-    expect(tab.received).toHaveLength(1);
-    tab.stop();
-  });
-
-  it('ends when a password change ends the other sessions', async () => {
-    const ada = await shopperWithProfile('Ada');
-    const otherBrowser = await signIn(ada.email);
-    const tab = await watch(ada.id, ada.cookie);
-    await until(() => tab.received.length > 0);
-
-    const change = await app.inject({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      headers: { cookie: otherBrowser, origin: 'http://localhost:3000' },
-      payload: {
-        currentPassword: GOOD_PASSWORD,
-        newPassword: 'another horse battery',
-        revokeOtherSessions: true,
-      },
-    });
-    expect(change.statusCode).toBe(200);
-    await until(tab.ended);
-    expect(tab.ended()).toBe(true);
-    expect(tab.received).toHaveLength(1);
-    tab.stop();
-  });
-
+  // Revoking sessions and changing the password are not offered by the shop (ADR 017 closed
+  // better-auth's endpoints for them); the session-ended hook they fire is the sign-out's, and a
+  // session removed any other way is covered below.
   it('never delivers a document to a stream whose session is gone, however it went', async () => {
     const ada = await shopperWithProfile('Ada');
     const otherBrowser = await signIn(ada.email);
