@@ -19,7 +19,7 @@ import {
   createPaymentService,
   type PaymentProvider,
 } from '#server/modules/payments/payments-service.ts';
-import { paymentsRoutes } from '#server/modules/payments/payments-routes.ts';
+import { PAYMENT_BASE_PATH, paymentsRoutes } from '#server/modules/payments/payments-routes.ts';
 import { createProfileHub } from '#server/modules/profiles/profile-hub.ts';
 import { createProfileRepository } from '#server/modules/profiles/profile-repository.ts';
 import { createProfileService } from '#server/modules/profiles/profiles-service.ts';
@@ -28,6 +28,7 @@ import { openSqliteDatabase, type ShopDatabase } from '#server/platform/database
 import { migrateToLatest } from '#server/platform/database/migrate.ts';
 import { crossSiteGuard } from '#server/platform/http/cross-site-guard.ts';
 import { errorHandler } from '#server/platform/http/error-handler.ts';
+import { separateHosts } from '#server/platform/http/separate-hosts.ts';
 import { securityHeaders } from '#server/platform/http/security-headers.ts';
 import { rateLimits } from '#server/platform/rate-limit.ts';
 import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
@@ -65,7 +66,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await migrateToLatest(database.db);
   const secret = loadAuthSecret(config);
   errorHandler(app);
-  crossSiteGuard(app, { publicUrl: config.PUBLIC_URL });
+  crossSiteGuard(app, { publicUrl: config.PUBLIC_URL, otherUrls: [config.PAYMENT_URL] });
+  // The card form on an origin of its own (ADR 019): the payment host serves /pay/ only.
+  separateHosts(app, {
+    host: new URL(config.PAYMENT_URL).host,
+    pathPrefix: `${PAYMENT_BASE_PATH}/`,
+  });
   securityHeaders(app, {
     // The prerendered pages carry React Router's inline boot scripts; a CSP needs their hashes
     // at build time, not done yet. The other headers apply.
@@ -111,6 +117,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // The card widget and its token service: the shop's stand-in for a payment provider.
   await app.register(paymentsRoutes, {
     publicUrl: config.PUBLIC_URL,
+    paymentUrl: config.PAYMENT_URL,
     payments: createPaymentService(database.db),
     createLimiter,
     tokenAttemptsPerMinute: config.PAYMENT_TOKEN_LIMIT_PER_MINUTE,
