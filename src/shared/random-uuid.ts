@@ -10,7 +10,10 @@ export interface UuidSource {
  * would throw; `crypto.getRandomValues()` is available everywhere and gives the same 122 random
  * bits (issue #9, item 10).
  */
-export function randomUuid(source: UuidSource = globalThis.crypto): string {
+export function randomUuid(
+  // Shared code is typed without DOM or Node, which each declare `crypto`; both have these.
+  source: UuidSource = (globalThis as unknown as { crypto: UuidSource }).crypto,
+): string {
   if (typeof source.randomUUID === 'function') return source.randomUUID();
   const bytes = source.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40; // version 4

@@ -40,7 +40,7 @@ const address = {
 
 /** An order body as Pay Now sends it: `approvedTotal` is the catalogue's total of its lines. */
 function orderBody(token: string, extra: Record<string, unknown> = {}) {
-  const body: Record<string, unknown> = {
+  const body = {
     token,
     idempotencyKey: newKey(),
     lines: [
@@ -52,8 +52,7 @@ function orderBody(token: string, extra: Record<string, unknown> = {}) {
     shippingAddress: address,
     ...extra,
   };
-  const lines = body.lines as { id: number; quantity: number }[];
-  return { approvedTotal: priceOrderLines(lines)?.total ?? 1, ...body };
+  return { approvedTotal: priceOrderLines(body.lines)?.total ?? 1, ...body };
 }
 
 function placeOrder(payload: unknown, cookie?: string) {
