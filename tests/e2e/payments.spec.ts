@@ -15,6 +15,9 @@ async function fillCart(page: Page) {
   await expectCartCount(page, 3);
   await visit(page, '/checkout');
   await expect(checkoutTotal(page)).toHaveText('Total - $270');
+  // The widget comes from the provider's origin after the shop names it; until then Pay Now is
+  // busy and does nothing, as a shopper sees.
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveAttribute('aria-busy', 'false');
 }
 
 function acceptAlerts(page: Page): string[] {
