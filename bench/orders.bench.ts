@@ -1,3 +1,4 @@
+import { priceOrderLines } from '#shared/orders.ts';
 import { startShop } from '#tests/e2e/support/shop-server.ts';
 import { percentile, round } from './stats.ts';
 
@@ -16,15 +17,22 @@ interface OrdersFigures {
  * work, not the shop's), then 400 POST /api/orders, 20 at a time, each pricing the cart, charging
  * its token and storing the order in one transaction.
  */
+const LINES = [
+  { id: 1, quantity: 2 },
+  { id: 10, quantity: 1 },
+];
+
 export async function benchOrders(): Promise<OrdersFigures> {
   const shop = await startShop({ PAYMENT_TOKEN_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' });
   const headers = { 'content-type': 'application/json', origin: shop.url };
+  // The widget's frame asks for tokens on the provider's own origin.
+  const tokenHeaders = { 'content-type': 'application/json', origin: shop.paymentUrl };
   try {
     const tokens: string[] = [];
     for (let i = 0; i < ORDERS; i += 1) {
-      const response = await fetch(`${shop.url}/pay/v1/tokens`, {
+      const response = await fetch(`${shop.paymentUrl}/pay/v1/tokens`, {
         method: 'POST',
-        headers,
+        headers: tokenHeaders,
         body: JSON.stringify({
           key: 'pk_test_crwn_clothing',
           card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
@@ -49,11 +57,9 @@ export async function benchOrders(): Promise<OrdersFigures> {
           body: JSON.stringify({
             token: tokens[index],
             idempotencyKey: `bench-${Date.now()}-${index}-${Math.random().toString(36).slice(2)}`,
-            lines: [
-              { id: 1, quantity: 2 },
-              { id: 10, quantity: 1 },
-            ],
+            lines: LINES,
             email: 'bench@example.com',
+            approvedTotal: priceOrderLines(LINES)?.total,
           }),
         });
         await response.arrayBuffer();

@@ -21,7 +21,7 @@ import {
   createPaymentService,
   type PaymentProvider,
 } from '#server/modules/payments/payments-service.ts';
-import { paymentsRoutes } from '#server/modules/payments/payments-routes.ts';
+import { PAYMENT_BASE_PATH, paymentsRoutes } from '#server/modules/payments/payments-routes.ts';
 import { createProfileHub } from '#server/modules/profiles/profile-hub.ts';
 import { createProfileRepository } from '#server/modules/profiles/profile-repository.ts';
 import { createProfileService } from '#server/modules/profiles/profiles-service.ts';
@@ -31,6 +31,7 @@ import { migrateToLatest } from '#server/platform/database/migrate.ts';
 import { crossSiteGuard } from '#server/platform/http/cross-site-guard.ts';
 import { errorHandler } from '#server/platform/http/error-handler.ts';
 import { jsonBodies } from '#server/platform/http/json-body.ts';
+import { separateHosts } from '#server/platform/http/separate-hosts.ts';
 import { securityHeaders } from '#server/platform/http/security-headers.ts';
 import { authLogger, loggerOptions, type LogDestination } from '#server/platform/logger.ts';
 import { rateLimits } from '#server/platform/rate-limit.ts';
@@ -73,7 +74,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const secret = loadAuthSecret(config);
   errorHandler(app);
   jsonBodies(app);
-  crossSiteGuard(app, { publicUrl: config.PUBLIC_URL });
+  crossSiteGuard(app, { publicUrl: config.PUBLIC_URL, otherUrls: [config.PAYMENT_URL] });
+  // The card form on an origin of its own (ADR 019): the payment host serves /pay/ only.
+  separateHosts(app, {
+    host: new URL(config.PAYMENT_URL).host,
+    pathPrefix: `${PAYMENT_BASE_PATH}/`,
+  });
   // Every response gets a strict CSP; each page sets its own (docs/decisions/020).
   securityHeaders(app, {
     contentSecurityPolicy: false,
@@ -147,6 +153,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // The card widget and its token service: the shop's stand-in for a payment provider.
   await app.register(paymentsRoutes, {
     publicUrl: config.PUBLIC_URL,
+    paymentUrl: config.PAYMENT_URL,
     payments: createPaymentService(database.db),
     createLimiter,
     tokenAttemptsPerMinute: config.PAYMENT_TOKEN_LIMIT_PER_MINUTE,
@@ -166,7 +173,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     clientDir: config.CLIENT_DIR,
     publicUrl: config.PUBLIC_URL,
     // The card widget's origin, whose script and frame the pages' CSP allows.
-    paymentOrigin: config.PUBLIC_URL,
+    paymentOrigin: new URL(config.PAYMENT_URL).origin,
   });
   return app;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, paymentOrigin } from './config.ts';
 
 describe('configuration', () => {
   it('defaults to port 3000', () => {
@@ -12,6 +12,42 @@ describe('configuration', () => {
 
   it('names every bad variable in one error', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+
+  describe('PAYMENT_URL, the card form on an origin of its own', () => {
+    it('defaults to pay.localhost on the shop port when the shop is on localhost or loopback', () => {
+      expect(loadConfig({ PORT: '8080' }).PAYMENT_URL).toBe('http://pay.localhost:8080');
+      expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).PAYMENT_URL).toBe(
+        'http://pay.localhost:4000',
+      );
+      expect(paymentOrigin(loadConfig({}))).toBe('http://pay.localhost:3000');
+    });
+
+    it('is required, and must be another host, for a shop anywhere else', () => {
+      expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example.com' })).toThrow(
+        /PAYMENT_URL: required when PUBLIC_URL is not a localhost address/,
+      );
+      const config = loadConfig({
+        PUBLIC_URL: 'https://shop.example.com',
+        PAYMENT_URL: 'https://pay.example.com/',
+      });
+      expect(config.PAYMENT_URL).toBe('https://pay.example.com');
+      expect(paymentOrigin(config)).toBe('https://pay.example.com');
+      for (const [PAYMENT_URL, problem] of [
+        ['https://shop.example.com', /on a host other than the shop's/],
+        ['http://localhost:3000', /on a host other than the shop's/],
+        ['https://pay.example.com/pay', /origin only/],
+        ['http://pay.example.com', /must be https/],
+        ['ftp://pay.example.com', /PAYMENT_URL/],
+      ] as const) {
+        const publicUrl = PAYMENT_URL.includes('localhost')
+          ? 'http://localhost:3000'
+          : 'https://shop.example.com';
+        expect(() => loadConfig({ PUBLIC_URL: publicUrl, PAYMENT_URL }), PAYMENT_URL).toThrow(
+          problem,
+        );
+      }
+    });
   });
 });
 

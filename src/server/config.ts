@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { trustProxySchema } from '#server/platform/http/trust-proxy.ts';
+import { defaultPaymentUrl, paymentUrlProblem } from './payment-url.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,6 +17,12 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     /** The address shoppers use, e.g. https://shop.example.com; cookies are Secure when https. */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * Where the card payment provider (checkout.js, the card form, tokens) answers: an origin of
+     * its own, so the shop's page cannot read the card form. Default http://pay.localhost:PORT
+     * when the shop is on localhost (see payment-url.ts).
+     */
+    PAYMENT_URL: z.url({ protocol: /^https?$/ }).optional(),
     CLIENT_DIR: z.string().min(1).default(path.join(repoRoot, 'build/client')),
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
     /** The SQLite file; `:memory:` keeps everything in memory (tests). */
@@ -51,15 +58,27 @@ const envSchema = z
     message: 'LOCAL_GOOGLE=on stands in for Google: unset it or the Google credentials',
     path: ['LOCAL_GOOGLE'],
   })
-  .transform((env) => ({
-    ...env,
-    LOCAL_GOOGLE:
-      env.LOCAL_GOOGLE ?? (env.NODE_ENV !== 'production' && !env.GOOGLE_CLIENT_ID ? 'on' : 'off'),
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-    DATABASE_FILE: env.DATABASE_FILE ?? path.join(env.DATA_DIR, 'shop.sqlite'),
-  }));
+  .transform((env, context) => {
+    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+    const paymentUrl = env.PAYMENT_URL?.replace(/\/+$/, '') ?? defaultPaymentUrl(publicUrl);
+    const problem = paymentUrlProblem(paymentUrl, publicUrl);
+    if (problem !== undefined || paymentUrl === undefined) {
+      context.addIssue({ code: 'custom', path: ['PAYMENT_URL'], message: problem ?? 'required' });
+      return z.NEVER;
+    }
+    return {
+      ...env,
+      LOCAL_GOOGLE:
+        env.LOCAL_GOOGLE ?? (env.NODE_ENV !== 'production' && !env.GOOGLE_CLIENT_ID ? 'on' : 'off'),
+      PUBLIC_URL: publicUrl,
+      PAYMENT_URL: paymentUrl,
+      DATABASE_FILE: env.DATABASE_FILE ?? path.join(env.DATA_DIR, 'shop.sqlite'),
+    };
+  });
 
 export type Config = z.infer<typeof envSchema>;
+
+export { paymentOrigin } from './payment-url.ts';
 
 /**
  * Reads the configuration from the environment. Throws one error that names every missing or

@@ -29,6 +29,7 @@ describe('errors', () => {
         idempotencyKey: 'error-handler-test-key',
         lines: [{ id: 1, quantity: 1 }],
         email: 'ada@example.com',
+        approvedTotal: 2500,
       },
     });
     expect(response.statusCode).toBe(500);

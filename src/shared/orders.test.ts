@@ -9,6 +9,7 @@ const valid = {
     { id: 30, quantity: 1 },
   ],
   email: 'Ada@Example.com',
+  approvedTotal: 2 * 2500 + 32_500,
 };
 
 const firstMessage = (body: unknown) =>
@@ -47,6 +48,12 @@ describe('createOrderBodySchema', () => {
     expect(firstMessage({ ...valid, lines: [] })).toBe('The order has no items.');
     const tooMany = Array.from({ length: 51 }, (_, index) => ({ id: index + 1, quantity: 1 }));
     expect(firstMessage({ ...valid, lines: tooMany })).toBeTruthy();
+  });
+
+  it('needs the approved total as a positive whole number of cents', () => {
+    for (const approvedTotal of [undefined, 0, -100, 375.5, '37500']) {
+      expect(firstMessage({ ...valid, approvedTotal }), String(approvedTotal)).toBeTruthy();
+    }
   });
 
   it('refuses short idempotency keys and malformed tokens', () => {

@@ -19,8 +19,8 @@ export const createOrderBodySchema = z.strictObject(
     /** The token the payment widget handed to its callback. */
     token: z.string().regex(/^tok_[A-Za-z0-9]{16,64}$/, 'The card token is not valid.'),
     /**
-     * Made once per checkout attempt by the browser (crypto.randomUUID()) and sent again on a
-     * retry: the same key never charges twice.
+     * Made once per checkout attempt by the browser and sent again, with the same token, when
+     * the answer was lost: the same key never charges twice.
      */
     idempotencyKey: z
       .string()
@@ -65,6 +65,15 @@ export const createOrderBodySchema = z.strictObject(
         }
       }),
     email: z.email('Enter a valid email address.').max(254).trim().toLowerCase(),
+    /**
+     * The total, in integer cents, the shopper approved in the card widget. The server charges
+     * its own total from the catalogue and refuses the order (409 `total_changed`, nothing
+     * charged) when the two differ.
+     */
+    approvedTotal: z
+      .number()
+      .int('The approved total is a whole number of cents.')
+      .positive('The approved total is a positive number of cents.'),
     billingAddress: paymentAddressSchema.optional(),
     shippingAddress: paymentAddressSchema.optional(),
   },
@@ -171,6 +180,7 @@ export interface OrderListResponse {
 export type OrderErrorCode =
   | 'invalid_request'
   | 'idempotency_conflict'
+  | 'total_changed'
   | 'token_not_found'
   | 'token_used'
   | 'card_declined'

@@ -4,10 +4,13 @@
  * payment-widget.ts: the scripts bundle this file, and zod would add some 450 kB to each.
  */
 
-/** Where the checkout page loads the widget from (same origin as the shop). */
+/** Where the provider serves the widget script, on its own origin (Config.PAYMENT_URL). */
 export const PAYMENT_SCRIPT_PATH = '/pay/v1/checkout.js';
 
-/** The card form that checkout.js opens in an iframe; `?locale=xx` picks its language. */
+/**
+ * The card form that checkout.js opens in an iframe: `?locale=xx` picks its language,
+ * `&origin=` names the opening page's origin, which must be the shop's.
+ */
 export const PAYMENT_FRAME_PATH = '/pay/v1/frame';
 
 /** Where the card form posts the card for a token (same origin as the frame). */

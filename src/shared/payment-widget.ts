@@ -28,6 +28,16 @@ export {
  */
 export const PAYMENT_PUBLISHABLE_KEY = 'pk_test_crwn_clothing';
 
+/**
+ * GET /api/payments/widget, on the shop's origin: where the checkout page loads the widget from.
+ * The provider lives on an origin of its own (Config.PAYMENT_URL), which the prerendered pages
+ * cannot know.
+ */
+export interface PaymentWidgetConfig {
+  /** The absolute URL of checkout.js on the provider's origin. */
+  scriptUrl: string;
+}
+
 /** A postal address as the widget collects it and the order keeps it. */
 export const paymentAddressSchema = z.strictObject({
   name: z.string().trim().min(1, 'Enter the name for the address.').max(100),
@@ -114,7 +124,7 @@ export interface CrwnPayOptions {
   /** The merchant label in the widget's header. */
   name?: string;
   description?: string;
-  /** URL of a square logo (same origin, https or data:image). */
+  /** URL of a square logo: https, or data:image (the frame is on the provider's origin). */
   image?: string;
   /** Prefills the email field. */
   email?: string;

@@ -15,6 +15,9 @@ async function fillCart(page: Page) {
   await expectCartCount(page, 3);
   await visit(page, '/checkout');
   await expect(checkoutTotal(page)).toHaveText('Total - $270');
+  // The widget comes from the provider's origin after the shop names it; until then Pay Now is
+  // busy and does nothing, as a shopper sees.
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveAttribute('aria-busy', 'false');
 }
 
 function acceptAlerts(page: Page): string[] {
@@ -146,5 +149,86 @@ test.describe('card payment', () => {
       expect(haystack).not.toContain('4242424242424242');
       expect(haystack).not.toContain('4242 4242 4242 4242');
     }
+  });
+
+  test("the shop's page cannot read the card form, and paying still works", async ({ page }) => {
+    const alerts = acceptAlerts(page);
+    await fillCart(page);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await fillCard(page, TEST_CARDS.success);
+    await expect(paymentFrame(page).getByLabel('Card number')).toHaveValue(TEST_CARDS.success);
+
+    // What a script injected into the shop's page would try.
+    const seen = await page.evaluate(() => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[data-crwn-pay="frame"]');
+      if (!frame) throw new Error('the card form is not open');
+      let number: string;
+      try {
+        number =
+          frame.contentWindow?.document.querySelector<HTMLInputElement>('input[name="number"]')
+            ?.value ?? 'no field';
+      } catch (error) {
+        number = `refused: ${(error as Error).name}`;
+      }
+      return {
+        contentDocument: frame.contentDocument === null ? null : 'readable',
+        number,
+        sameOrigin: new URL(frame.src).origin === location.origin,
+      };
+    });
+    expect(seen).toEqual({
+      contentDocument: null,
+      number: 'refused: SecurityError',
+      sameOrigin: false,
+    });
+
+    await widgetPayButton(page).click();
+    await expect(page).toHaveURL(/\/checkout\/confirmation\?order=ord_/);
+    expect(alerts).toEqual(['Payment Successful!']);
+  });
+
+  test('a lost answer, then Pay Now again, gives the one order that was charged', async ({
+    page,
+  }) => {
+    const alerts = acceptAlerts(page);
+    const sent: { body: Record<string, unknown>; status: number; orderId: string }[] = [];
+    await page.route('**/api/orders', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      // The server takes and answers the request; the first answer never reaches the page.
+      const response = await route.fetch();
+      const answer = (await response.json()) as { order?: { id: string } };
+      sent.push({
+        body: route.request().postDataJSON() as Record<string, unknown>,
+        status: response.status(),
+        orderId: answer.order?.id ?? '',
+      });
+      if (sent.length === 1) return route.abort('connectionreset');
+      return route.fulfill({ response });
+    });
+    await fillCart(page);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await fillCard(page, TEST_CARDS.success);
+    await widgetPayButton(page).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'We did not hear back from the shop, so your payment may have gone through. Press Pay Now again to finish: you will not be charged twice.',
+    );
+    await expectCartCount(page, 3);
+    expect(alerts).toEqual([]);
+
+    // Paying again sends the same request, without asking for the card again.
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page).toHaveURL(/\/checkout\/confirmation\?order=ord_/);
+    expect(alerts).toEqual(['Payment Successful!']);
+    const [first, again] = sent;
+    expect(sent).toHaveLength(2);
+    expect(first?.status).toBe(201);
+    // 200: the order that already existed, not a second charge.
+    expect(again?.status).toBe(200);
+    expect(again?.body).toEqual(first?.body);
+    expect(first?.body).toMatchObject({ approvedTotal: 27_000 });
+    expect(new URL(page.url()).searchParams.get('order')).toBe(first?.orderId);
+    await expect(page.getByRole('article', { name: `Order ${first?.orderId}` })).toContainText(
+      'Total - $270',
+    );
   });
 });

@@ -19,7 +19,11 @@ beforeAll(async () => {
   // What scripts/build/precompress.ts writes beside the home page.
   await writeFile(`${clientDir}/index.html.br`, brotli(Buffer.from(HOME)));
   await writeFile(`${clientDir}/index.html.gz`, gzip(Buffer.from(HOME)));
-  app = await buildTestApp({ CLIENT_DIR: clientDir, PUBLIC_URL: 'https://shop.example/' });
+  app = await buildTestApp({
+    CLIENT_DIR: clientDir,
+    PUBLIC_URL: 'https://shop.example/',
+    PAYMENT_URL: 'https://pay.shop.example',
+  });
 });
 
 afterAll(() => app.close());

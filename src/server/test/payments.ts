@@ -1,4 +1,15 @@
 import type { TestApp } from './test-app.ts';
+import { TEST_PUBLIC_URL } from './test-app.ts';
+
+/**
+ * Where the test app's payment provider answers: PAYMENT_URL's default for the shop at
+ * TEST_PUBLIC_URL. Its routes answer only when asked for this host (ADR 019).
+ */
+export const TEST_PAYMENT_URL = 'http://pay.localhost:3000';
+export const PAYMENT_HOST = new URL(TEST_PAYMENT_URL).host;
+/** The card form's address, as checkout.js opens it from the shop's page. */
+export const framePath = (locale = 'en') =>
+  `/pay/v1/frame?locale=${locale}&origin=${encodeURIComponent(new URL(TEST_PUBLIC_URL).origin)}`;
 
 /** Limits high enough that a test file's many requests from one address are never refused. */
 export const UNLIMITED = {
@@ -26,7 +37,7 @@ export function requestToken(
   return app.inject({
     method: 'POST',
     url: '/pay/v1/tokens',
-    headers: { 'sec-fetch-site': 'same-origin' },
+    headers: { host: PAYMENT_HOST, 'sec-fetch-site': 'same-origin' },
     payload: { key, card, email: 'ada@example.com', ...rest },
   });
 }

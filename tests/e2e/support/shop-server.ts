@@ -9,6 +9,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export interface RunningShop {
   url: string;
+  /** The payment provider's own origin (PAYMENT_URL), served by the same process. */
+  paymentUrl: string;
   /** Where this shop keeps its database. */
   dataDir: string;
   process: ChildProcess;
@@ -46,7 +48,9 @@ export async function freePort(): Promise<number> {
  * Starts the built shop as a real process, exactly as `npm run serve` does, on a free port with
  * a fresh data folder, and resolves with its URL once it listens. The shop must know its own
  * address (PUBLIC_URL) before it starts, for cookies and the sign-in redirects, so the port is
- * chosen first.
+ * chosen first. The payment provider answers at `http://localhost:PORT`, another origin than the
+ * shop's `http://127.0.0.1:PORT` that both Chromium and Node resolve (Node does not resolve
+ * `pay.localhost`, the default for a shop on localhost).
  */
 export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningShop> {
   const port = await freePort();
@@ -60,6 +64,7 @@ export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningSho
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PAYMENT_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       // Specs sign many shoppers up from one address; the limits are tested on the server.
       AUTH_IP_LIMIT_PER_MINUTE: '10000',
@@ -81,6 +86,7 @@ export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningSho
   }
   return {
     url,
+    paymentUrl: env.PAYMENT_URL ?? `http://localhost:${port}`,
     dataDir,
     process: child,
     async stop() {

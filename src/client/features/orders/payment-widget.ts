@@ -1,4 +1,5 @@
-import { PAYMENT_SCRIPT_PATH, type CrwnPay } from '#shared/payment-widget.ts';
+import type { CrwnPay, PaymentWidgetConfig } from '#shared/payment-widget.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 
 declare global {
   interface Window {
@@ -9,15 +10,10 @@ declare global {
 
 let loading: Promise<CrwnPay<HTMLButtonElement>> | undefined;
 
-/**
- * Loads the card widget's script once per page, only when a page needs it (the checkout). Rejects
- * when the script cannot be loaded; a later call tries again.
- */
-export function loadPaymentWidget(): Promise<CrwnPay<HTMLButtonElement>> {
-  if (window.CrwnPay) return Promise.resolve(window.CrwnPay);
-  loading ??= new Promise<CrwnPay<HTMLButtonElement>>((resolve, reject) => {
+function loadScript(src: string): Promise<CrwnPay<HTMLButtonElement>> {
+  return new Promise((resolve, reject) => {
     const script = document.createElement('script');
-    script.src = PAYMENT_SCRIPT_PATH;
+    script.src = src;
     script.async = true;
     script.addEventListener('load', () => {
       if (window.CrwnPay) resolve(window.CrwnPay);
@@ -25,12 +21,24 @@ export function loadPaymentWidget(): Promise<CrwnPay<HTMLButtonElement>> {
     });
     script.addEventListener('error', () => {
       script.remove();
-      reject(new Error(`The payment widget could not be loaded from ${PAYMENT_SCRIPT_PATH}.`));
+      reject(new Error(`The payment widget could not be loaded from ${src}.`));
     });
     document.head.append(script);
-  }).catch((error: unknown) => {
-    loading = undefined;
-    throw error;
   });
+}
+
+/**
+ * Loads the card widget's script once per page, only when a page needs it (the checkout), from
+ * the payment provider's own origin, which the shop names (`GET /api/payments/widget`). Rejects
+ * when the script cannot be loaded; a later call tries again.
+ */
+export function loadPaymentWidget(): Promise<CrwnPay<HTMLButtonElement>> {
+  if (window.CrwnPay) return Promise.resolve(window.CrwnPay);
+  loading ??= apiRequest<PaymentWidgetConfig>('/api/payments/widget')
+    .then(({ scriptUrl }) => loadScript(scriptUrl))
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
   return loading;
 }

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateOrderResponse, Order, OrderListResponse } from '#shared/orders.ts';
+import {
+  priceOrderLines,
+  type CreateOrderResponse,
+  type Order,
+  type OrderListResponse,
+} from '#shared/orders.ts';
 import {
   createLocalPaymentProvider,
   type PaymentProvider,
@@ -33,8 +38,9 @@ const address = {
   country: 'United Kingdom',
 };
 
+/** An order body as Pay Now sends it: `approvedTotal` is the catalogue's total of its lines. */
 function orderBody(token: string, extra: Record<string, unknown> = {}) {
-  return {
+  const body = {
     token,
     idempotencyKey: newKey(),
     lines: [
@@ -46,6 +52,7 @@ function orderBody(token: string, extra: Record<string, unknown> = {}) {
     shippingAddress: address,
     ...extra,
   };
+  return { approvedTotal: priceOrderLines(body.lines)?.total ?? 1, ...body };
 }
 
 function placeOrder(payload: unknown, cookie?: string) {
@@ -150,9 +157,53 @@ describe('POST /api/orders', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
 
-    const other = await placeOrder({ ...body, lines: [{ id: 2, quantity: 1 }] });
-    expect(other.statusCode).toBe(409);
-    expect(other.json()).toMatchObject({ code: 'idempotency_conflict' });
+    for (const changed of [
+      { email: 'eve@example.com' },
+      {
+        lines: [{ id: 2, quantity: 1 }],
+        approvedTotal: priceOrderLines([{ id: 2, quantity: 1 }])?.total,
+      },
+    ]) {
+      const other = await placeOrder({ ...body, ...changed });
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toMatchObject({ code: 'idempotency_conflict' });
+    }
+  });
+
+  it('gives the same order, charged once, when a lost answer is followed by paying again', async () => {
+    const token = await newToken(app);
+    const charges = await count('payment_charges');
+    const body = orderBody(token);
+    // The first answer never reaches the shopper; Pay Now sends the same request again.
+    const first = await placeOrder(body);
+    const again = await placeOrder(body);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+    expect(again.json<CreateOrderResponse>()).toEqual(first.json<CreateOrderResponse>());
+    expect(await count('payment_charges')).toBe(charges + 1);
+  });
+
+  it('refuses a total other than the one the shopper approved, before charging anything', async () => {
+    const token = await newToken(app);
+    const charges = await count('payment_charges');
+    const orders = await count('orders');
+    // The widget showed $10 (a stale cart, a changed price); the catalogue says $375.
+    const response = await placeOrder(orderBody(token, { approvedTotal: 1000 }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'total_changed',
+      message:
+        'The total is now $375, not the $10 you approved. Nothing was charged: check your cart and pay again.',
+    });
+    expect(await count('payment_charges')).toBe(charges);
+    expect(await count('orders')).toBe(orders);
+    expect(await tokenUsed(token)).toBe(false);
+
+    for (const approvedTotal of [undefined, 0, 37_500.5, '37500']) {
+      const bad = await placeOrder({ ...orderBody(token), approvedTotal });
+      expect(bad.statusCode, String(approvedTotal)).toBe(400);
+    }
+    // The right total still pays with the same token.
+    expect((await placeOrder(orderBody(token))).statusCode).toBe(201);
   });
 
   it('makes one order and one charge from 20 concurrent requests with one key', async () => {

@@ -5,6 +5,7 @@ import {
   type OrderErrorCode,
   type OrderListResponse,
 } from '#shared/orders.ts';
+import { formatMoney } from '#shared/money.ts';
 import type { AccountsService } from '#server/modules/accounts/accounts-service.ts';
 import type { ChargeFailureCode } from '#server/modules/payments/payments-service.ts';
 import type { OrderService } from './orders-service.ts';
@@ -51,8 +52,9 @@ function sendError(
  * - `POST /api/orders`: prices the lines from the catalogue, then checks the idempotency key,
  *   charges the token and writes the order in one transaction. 201 `CreateOrderResponse`; 200 with
  *   the same order for a retry with the same key and body; 409 for the key with another body;
- *   402 when the card is declined or the token unknown or used; 400 for a bad body (before any
- *   charge).
+ *   402 when the card is declined or the token unknown or used; 409 `total_changed` when the
+ *   catalogue's total is not the `approvedTotal` the shopper approved; 400 for a bad body (the
+ *   last two before any charge).
  * - `GET /api/orders/:id`: a signed-in shopper's order to them only (401 anonymous, 403 others);
  *   an order placed without signing in to whoever has its receipt (`?receipt=`), else 404.
  * - `GET /api/orders`: the signed-in shopper's orders, newest first (401 anonymous).
@@ -74,6 +76,14 @@ export function ordersRoutes(
     switch (result.kind) {
       case 'not_on_sale':
         return sendError(reply, 400, 'Bad Request', 'An item is not on sale.', 'invalid_request');
+      case 'total_changed':
+        return sendError(
+          reply,
+          409,
+          'Conflict',
+          `The total is now ${formatMoney(result.total)}, not the ${formatMoney(result.approvedTotal)} you approved. Nothing was charged: check your cart and pay again.`,
+          'total_changed',
+        );
       case 'conflict':
         return sendError(
           reply,

@@ -28,6 +28,7 @@ export interface OrderServiceOptions {
 export type PlaceOrderResult =
   | { kind: 'created' | 'existing'; response: CreateOrderResponse }
   | { kind: 'not_on_sale' }
+  | { kind: 'total_changed'; total: number; approvedTotal: number }
   | { kind: 'conflict' }
   | { kind: 'charge_failed'; code: ChargeFailureCode; message: string };
 
@@ -61,11 +62,16 @@ export function createOrderService({ db, payments, receiptSecret }: OrderService
     /**
      * Checks the idempotency key, charges the token and writes the order in one transaction. A
      * retry with the same key and body gets the same order back; the key with another body is a
-     * conflict. `userId` is the signed-in shopper, or null for a guest.
+     * conflict. A total other than the one the shopper approved is refused before anything is
+     * charged. `userId` is the signed-in shopper, or null for a guest.
      */
     async place(body: CreateOrderBody, userId: string | null): Promise<PlaceOrderResult> {
       const priced = priceOrderLines(body.lines);
       if (!priced) return { kind: 'not_on_sale' };
+      // The shopper approved an amount in the widget; never charge another one.
+      if (priced.total !== body.approvedTotal) {
+        return { kind: 'total_changed', total: priced.total, approvedTotal: body.approvedTotal };
+      }
       const fingerprint = createHash('sha256')
         .update(canonicalOrderRequest(body, userId))
         .digest('base64url');

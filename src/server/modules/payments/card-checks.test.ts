@@ -9,7 +9,7 @@ import {
   type CardFieldError,
 } from '#shared/payment-cards.ts';
 import type { PaymentFrameOptions } from '#shared/payment-widget.ts';
-import { UNLIMITED } from '#server/test/payments.ts';
+import { framePath, PAYMENT_HOST, TEST_PAYMENT_URL, UNLIMITED } from '#server/test/payments.ts';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
 import { WIDGET_TEXTS } from './widget-texts.ts';
 
@@ -57,7 +57,7 @@ let html: string;
 
 beforeAll(async () => {
   app = await buildTestApp(UNLIMITED);
-  html = (await app.inject({ url: '/pay/v1/frame?locale=en' })).body;
+  html = (await app.inject({ url: framePath('en'), headers: { host: PAYMENT_HOST } })).body;
 });
 
 afterAll(() => app.close());
@@ -77,13 +77,18 @@ function openFrame() {
     const response = await app.inject({
       method: init.method as 'POST',
       url,
-      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      headers: {
+        host: PAYMENT_HOST,
+        'content-type': 'application/json',
+        'sec-fetch-site': 'same-origin',
+      },
       payload: init.body,
     });
     return new Response(response.body, { status: response.statusCode });
   };
   const { window } = new JSDOM(html, {
-    url: `${SHOP_ORIGIN}/pay/v1/frame?locale=en`,
+    // The form lives on the provider's origin, not the shop's (ADR 019).
+    url: `${TEST_PAYMENT_URL}${framePath('en')}`,
     runScripts: 'dangerously',
     beforeParse(window) {
       window.parent = parent;
@@ -146,6 +151,11 @@ describe('the card form (browser/frame.ts in its page)', () => {
     frame.receive(
       { crwnPay: 1, type: 'configure', options: { key: 'pk_test_x', amount: 1, currency: 'usd' } },
       { origin: 'https://evil.example' },
+    );
+    // Not even from the provider's own origin: only the shop's page configures the form.
+    frame.receive(
+      { crwnPay: 1, type: 'configure', options: { key: 'pk_test_x', amount: 1, currency: 'usd' } },
+      { origin: TEST_PAYMENT_URL },
     );
     frame.receive(
       { crwnPay: 1, type: 'configure', options: { key: 'pk_test_x', amount: 1, currency: 'usd' } },

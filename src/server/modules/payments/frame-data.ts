@@ -9,6 +9,8 @@ import type { WidgetTexts } from './widget-texts.ts';
 export interface FramePageData {
   locale: ResolvedPaymentLocale;
   texts: WidgetTexts;
+  /** The shop's origin: the only window the form takes options from and posts to. */
+  parentOrigin: string;
 }
 
 /** The id of the element that carries the `FramePageData`. */

@@ -98,10 +98,13 @@ input[aria-invalid=true]{border-color:#b00020}
 export function renderFramePage({
   locale,
   nonce,
+  parentOrigin,
   script,
 }: {
   locale: ResolvedPaymentLocale;
   nonce: string;
+  /** The shop's origin, checked by the caller: the form talks to it only. */
+  parentOrigin: string;
   script: string;
 }): string {
   const texts = WIDGET_TEXTS[locale];
@@ -146,7 +149,7 @@ ${addressFields('shipping', texts)}
 <button type="submit" id="crwn-pay-submit" class="pay" disabled>${texts.pay.replace('{{amount}}', '').trim()}</button>
 </form>
 </div>
-<script type="application/json" id="${FRAME_DATA_ID}">${scriptJson({ locale, texts } satisfies FramePageData)}</script>
+<script type="application/json" id="${FRAME_DATA_ID}">${scriptJson({ locale, texts, parentOrigin } satisfies FramePageData)}</script>
 <script nonce="${nonce}">${trusted(script)}</script>`,
   });
 }

@@ -1,8 +1,15 @@
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CrwnPay } from '#shared/payment-widget.ts';
-import { requestToken, testCard, UNLIMITED } from '#server/test/payments.ts';
-import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
+import {
+  framePath,
+  PAYMENT_HOST,
+  requestToken,
+  TEST_PAYMENT_URL,
+  testCard,
+  UNLIMITED,
+} from '#server/test/payments.ts';
+import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
 import { loadWidgetScripts } from './widget-scripts.ts';
 
 let app: TestApp;
@@ -14,6 +21,11 @@ beforeAll(async () => {
 });
 
 afterAll(() => app.close());
+
+const SHOP_ORIGIN = new URL(TEST_PUBLIC_URL).origin;
+/** The provider answers only on its own host (PAYMENT_URL), another origin than the shop's. */
+const onPaymentHost = { host: PAYMENT_HOST };
+const SHOP_HOST = new URL(TEST_PUBLIC_URL).host;
 
 const { checkout: checkoutSource } = await loadWidgetScripts();
 
@@ -44,7 +56,8 @@ function fakePage() {
     },
   };
   const document = {
-    currentScript: { src: 'https://shop.example/pay/v1/checkout.js' },
+    // The provider's script, on its own origin, in the shop's page.
+    currentScript: { src: 'https://pay.example/pay/v1/checkout.js' },
     activeElement: null,
     documentElement: { style: { overflow: '' } },
     body,
@@ -75,7 +88,7 @@ function fakePage() {
   const context = {
     window,
     document,
-    location: { href: 'https://shop.example/checkout' },
+    location: { href: 'https://shop.example/checkout', origin: 'https://shop.example' },
     navigator: { languages: ['de-CH', 'en'], language: 'de-CH' },
     URL,
   };
@@ -86,18 +99,22 @@ function fakePage() {
 
 describe('the widget script and frame', () => {
   it('serves checkout.js as JavaScript and the frame as HTML with a strict CSP', async () => {
-    const script = await app.inject({ url: '/pay/v1/checkout.js' });
+    const script = await app.inject({ url: '/pay/v1/checkout.js', headers: onPaymentHost });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(script.body).toContain('window.CrwnPay');
 
-    const frame = await app.inject({ url: '/pay/v1/frame?locale=fr' });
+    const frame = await app.inject({ url: framePath('fr'), headers: onPaymentHost });
     expect(frame.statusCode).toBe(200);
     expect(frame.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(frame.headers['cache-control']).toBe('no-store');
     const csp = String(frame.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("frame-ancestors 'self'");
+    // Only the shop's pages may embed the form; the provider's own origin is not the shop.
+    expect(csp.split('; ').find((part) => part.startsWith('frame-ancestors'))).toBe(
+      `frame-ancestors ${SHOP_ORIGIN}`,
+    );
+    expect(frame.headers['x-frame-options']).toBeUndefined();
     const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
     expect(frame.body).toContain(`<script nonce="${nonce}">`);
     expect(frame.body).toContain('<html lang="fr">');
@@ -106,7 +123,7 @@ describe('the widget script and frame', () => {
   });
 
   it('labels every field and ties each to its error message', async () => {
-    const { body } = await app.inject({ url: '/pay/v1/frame?locale=en' });
+    const { body } = await app.inject({ url: framePath('en'), headers: onPaymentHost });
     for (const name of [
       'email',
       'number',
@@ -126,17 +143,17 @@ describe('the widget script and frame', () => {
 
   it('follows the browser for locale auto, in every supported language', async () => {
     const auto = await app.inject({
-      url: '/pay/v1/frame?locale=auto',
-      headers: { 'accept-language': 'xx, ja;q=0.9, en;q=0.8' },
+      url: framePath('auto'),
+      headers: { ...onPaymentHost, 'accept-language': 'xx, ja;q=0.9, en;q=0.8' },
     });
     expect(auto.body).toContain('<html lang="ja">');
     const norwegian = await app.inject({
-      url: '/pay/v1/frame',
-      headers: { 'accept-language': 'nb-NO' },
+      url: framePath('').replace('locale=&', ''),
+      headers: { ...onPaymentHost, 'accept-language': 'nb-NO' },
     });
     expect(norwegian.body).toContain('<html lang="no">');
     for (const locale of ['zh', 'da', 'nl', 'en', 'fr', 'de', 'it', 'ja', 'no', 'es', 'sv']) {
-      const page = await app.inject({ url: `/pay/v1/frame?locale=${locale}` });
+      const page = await app.inject({ url: framePath(locale), headers: onPaymentHost });
       expect(page.body).toContain(`<html lang="${locale}">`);
     }
   });
@@ -174,6 +191,8 @@ describe('CrwnPay in the page (checkout.js)', () => {
       },
       amount: 2500,
       name: 'CRWN Clothing',
+      // The page's own logo: the frame is on another origin, so it gets the full address.
+      image: '/logo.png',
       panelLabel: 'Pay Now',
       billingAddress: true,
       shippingAddress: true,
@@ -182,9 +201,11 @@ describe('CrwnPay in the page (checkout.js)', () => {
     });
     handler.open();
     const [iframe] = page.appended as { src: string; contentWindow: unknown }[];
-    expect(iframe?.src).toBe('https://shop.example/pay/v1/frame?locale=de');
+    expect(iframe?.src).toBe(
+      'https://pay.example/pay/v1/frame?locale=de&origin=https%3A%2F%2Fshop.example',
+    );
 
-    // A message from another origin or window is ignored.
+    // A message from another origin (the shop's own included) or window is ignored.
     page.dispatch({
       origin: 'https://evil.example',
       source: iframe?.contentWindow,
@@ -192,19 +213,24 @@ describe('CrwnPay in the page (checkout.js)', () => {
     });
     page.dispatch({
       origin: 'https://shop.example',
+      source: iframe?.contentWindow,
+      data: { crwnPay: 1, type: 'ready' },
+    });
+    page.dispatch({
+      origin: 'https://pay.example',
       source: {},
       data: { crwnPay: 1, type: 'ready' },
     });
     expect(page.posted).toEqual([]);
 
     page.dispatch({
-      origin: 'https://shop.example',
+      origin: 'https://pay.example',
       source: iframe?.contentWindow,
       data: { crwnPay: 1, type: 'ready' },
     });
     expect(page.posted).toEqual([
       {
-        targetOrigin: 'https://shop.example',
+        targetOrigin: 'https://pay.example',
         message: {
           crwnPay: 1,
           type: 'configure',
@@ -213,6 +239,7 @@ describe('CrwnPay in the page (checkout.js)', () => {
             amount: 2500,
             currency: 'usd',
             name: 'CRWN Clothing',
+            image: 'https://shop.example/logo.png',
             panelLabel: 'Pay Now',
             billingAddress: true,
             shippingAddress: true,
@@ -224,7 +251,7 @@ describe('CrwnPay in the page (checkout.js)', () => {
     const tokenValue = { id: 'tok_x', object: 'token' };
     const args = { billingAddress: { name: 'Ada' } };
     page.dispatch({
-      origin: 'https://shop.example',
+      origin: 'https://pay.example',
       source: iframe?.contentWindow,
       data: { crwnPay: 1, type: 'token', token: tokenValue, args },
     });
@@ -243,7 +270,7 @@ describe('CrwnPay in the page (checkout.js)', () => {
     const [iframe] = page.appended as { src: string; contentWindow: unknown }[];
     expect(iframe?.src).toContain('locale=sv');
     page.dispatch({
-      origin: 'https://shop.example',
+      origin: 'https://pay.example',
       source: iframe?.contentWindow,
       data: { crwnPay: 1, type: 'close' },
     });
@@ -326,9 +353,108 @@ describe('POST /pay/v1/tokens', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/pay/v1/tokens',
-      headers: { 'sec-fetch-site': 'cross-site' },
+      headers: { ...onPaymentHost, 'sec-fetch-site': 'cross-site' },
       payload: { key: 'pk_test_abc', card: testCard(), email: 'ada@example.com' },
     });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('the provider on an origin of its own (PAYMENT_URL)', () => {
+  const tokenBody = { key: 'pk_test_abc', card: testCard(), email: 'ada@example.com' };
+  const tokenCount = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('payment_tokens')
+          .select(db.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('tells the shop page where to load the widget from', async () => {
+    const response = await app.inject({
+      url: '/api/payments/widget',
+      headers: { host: SHOP_HOST },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ scriptUrl: `${TEST_PAYMENT_URL}/pay/v1/checkout.js` });
+  });
+
+  it("serves nothing of the provider on the shop's host", async () => {
+    const tokens = await tokenCount();
+    for (const url of ['/pay/v1/checkout.js', framePath('en')]) {
+      const response = await app.inject({ url, headers: { host: SHOP_HOST } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('crwn-pay-number');
+      expect(response.body).not.toContain('CrwnPay');
+    }
+    const post = await app.inject({
+      method: 'POST',
+      url: '/pay/v1/tokens',
+      headers: { host: SHOP_HOST, 'sec-fetch-site': 'same-origin' },
+      payload: tokenBody,
+    });
+    expect(post.statusCode).toBe(404);
+    expect(await tokenCount()).toBe(tokens);
+  });
+
+  it("serves nothing of the shop on the provider's host", async () => {
+    for (const url of [
+      '/',
+      '/shop',
+      '/favicon.svg',
+      '/api/orders',
+      '/api/payments/widget',
+      '/api/auth/get-session',
+      '/oidc/.well-known/openid-configuration',
+      '/pay/v1/../api/orders',
+      '/no-such-page',
+    ]) {
+      const response = await app.inject({ url, headers: onPaymentHost });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['set-cookie'], url).toBeUndefined();
+    }
+    const order = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...onPaymentHost, 'sec-fetch-site': 'same-origin' },
+      payload: {},
+    });
+    expect(order.statusCode).toBe(404);
+  });
+
+  it("lets the shop's script be loaded by the shop's page, and the form be embedded by it only", async () => {
+    const script = await app.inject({ url: '/pay/v1/checkout.js', headers: onPaymentHost });
+    expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+
+    for (const origin of [undefined, TEST_PAYMENT_URL, 'https://evil.example', `${SHOP_ORIGIN}/`]) {
+      const query = origin === undefined ? '' : `&origin=${encodeURIComponent(origin)}`;
+      const frame = await app.inject({
+        url: `/pay/v1/frame?locale=en${query}`,
+        headers: onPaymentHost,
+      });
+      expect(frame.statusCode, String(origin)).toBe(400);
+      expect(frame.body).not.toContain('crwn-pay-number');
+    }
+    const frame = await app.inject({ url: framePath('en'), headers: onPaymentHost });
+    expect(frame.statusCode).toBe(200);
+    // The form posts to and listens to the shop's origin only.
+    expect(frame.body).toContain(`"parentOrigin":"${SHOP_ORIGIN}"`);
+  });
+
+  it("takes token requests from the provider's own origin only", async () => {
+    const post = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/pay/v1/tokens',
+        headers: { ...onPaymentHost, ...headers },
+        payload: tokenBody,
+      });
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await post({ origin: TEST_PAYMENT_URL })).statusCode).toBe(200);
+    // The shop's page is another origin: it cannot ask for tokens itself.
+    expect((await post({ 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
+    expect((await post({ origin: SHOP_ORIGIN })).statusCode).toBe(403);
   });
 });

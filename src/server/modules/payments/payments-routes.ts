@@ -13,9 +13,11 @@ import {
   createTokenBodySchema,
   isPaymentLocale,
   isTestPublishableKey,
+  PAYMENT_SCRIPT_PATH,
   resolvePaymentLocale,
   TEST_KEY_REQUIRED_MESSAGE,
   type PaymentErrorBody,
+  type PaymentWidgetConfig,
   type ResolvedPaymentLocale,
 } from '#shared/payment-widget.ts';
 import type { CreateLimiter } from '#server/platform/rate-limit.ts';
@@ -26,8 +28,13 @@ import { loadWidgetScripts } from './widget-scripts.ts';
 export const PAYMENT_BASE_PATH = '/pay/v1';
 
 export interface PaymentsRoutesOptions {
-  /** The shop's public address (Config.PUBLIC_URL); the widget is served from its origin. */
+  /** The shop's public address (Config.PUBLIC_URL): the only page that may embed the card form. */
   publicUrl: string;
+  /**
+   * The provider's own address (Config.PAYMENT_URL), another origin than the shop's: the routes
+   * under /pay/v1/ answer on its host only (platform/http/separate-hosts.ts, ADR 019).
+   */
+  paymentUrl: string;
   payments: PaymentService;
   createLimiter: CreateLimiter;
   /** Token requests per IP per minute, against card testing; default 30. */
@@ -49,11 +56,17 @@ function sendError(reply: FastifyReply, status: number, error: PaymentErrorBody[
 }
 
 /**
- * The test-mode card payment provider, hosted by the shop itself under /pay/v1/:
+ * The test-mode card payment provider, hosted by the shop's process on an origin of its own
+ * (`paymentUrl`), under /pay/v1/:
  *
  * - `GET /pay/v1/checkout.js`: the widget script (window.CrwnPay, see browser/checkout.ts);
- * - `GET /pay/v1/frame?locale=xx`: the card form the script opens in an iframe;
- * - `POST /pay/v1/tokens`: turns a card into a one-use token (called by the frame only).
+ * - `GET /pay/v1/frame?locale=xx&origin=<shop origin>`: the card form the script opens in an
+ *   iframe; it talks only to the shop's origin, and only the shop may embed it;
+ * - `POST /pay/v1/tokens`: turns a card into a one-use token (called by the frame only, from
+ *   its own origin).
+ *
+ * And on the shop's origin, `GET /api/payments/widget`: where the shop's page loads the widget
+ * script from (`PaymentWidgetConfig`), since the prerendered pages cannot know PAYMENT_URL.
  *
  * The shop charges tokens through `createLocalPaymentProvider()` (payments-service.ts), against
  * the same database. Card numbers and CVCs are checked and dropped: only brand, last four digits,
@@ -61,22 +74,46 @@ function sendError(reply: FastifyReply, status: number, error: PaymentErrorBody[
  */
 export async function paymentsRoutes(
   app: FastifyInstance,
-  { publicUrl, payments, createLimiter, tokenAttemptsPerMinute = 30 }: PaymentsRoutesOptions,
+  {
+    publicUrl,
+    paymentUrl,
+    payments,
+    createLimiter,
+    tokenAttemptsPerMinute = 30,
+  }: PaymentsRoutesOptions,
 ) {
   const { checkout: checkoutScript, frame: frameScript } = await loadWidgetScripts();
-  const ownOrigin = new URL(publicUrl).origin;
+  const shopOrigin = new URL(publicUrl).origin;
+  const widgetConfig: PaymentWidgetConfig = {
+    scriptUrl: new URL(PAYMENT_SCRIPT_PATH, paymentUrl).href,
+  };
   const perIp = createLimiter({ max: tokenAttemptsPerMinute, windowMs: 60_000 });
+
+  app.get('/api/payments/widget', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(widgetConfig),
+  );
 
   app.get(`${PAYMENT_BASE_PATH}/checkout.js`, async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'no-cache')
+      // Loaded by the shop's page, another origin (helmet's default is same-origin).
+      .header('cross-origin-resource-policy', 'cross-origin')
       .send(checkoutScript),
   );
 
-  app.get<{ Querystring: { locale?: string } }>(
+  app.get<{ Querystring: { locale?: string; origin?: string } }>(
     `${PAYMENT_BASE_PATH}/frame`,
     async (request, reply) => {
+      // The page that opens the form names its origin; the form talks to that origin only, so
+      // it must be the shop's (frame-ancestors below makes sure that page is the shop's too).
+      if (request.query.origin !== shopOrigin) {
+        return reply
+          .status(400)
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(`The card form opens only from ${shopOrigin}.`);
+      }
       const asked = request.query.locale;
       const locale: ResolvedPaymentLocale =
         isPaymentLocale(asked) && asked !== 'auto'
@@ -91,14 +128,18 @@ export async function paymentsRoutes(
         "connect-src 'self'",
         "form-action 'none'",
         "base-uri 'none'",
-        // Only the shop's own pages may embed the card form.
-        `frame-ancestors 'self' ${ownOrigin}`,
+        // Only the shop's pages may embed the card form.
+        `frame-ancestors ${shopOrigin}`,
       ].join('; ');
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', policy)
-        .send(renderFramePage({ locale, nonce, script: frameScript }));
+      return (
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('content-security-policy', policy)
+          // helmet's SAMEORIGIN would forbid the shop's page; frame-ancestors says who may embed.
+          .removeHeader('x-frame-options')
+          .send(renderFramePage({ locale, nonce, parentOrigin: shopOrigin, script: frameScript }))
+      );
     },
   );
 

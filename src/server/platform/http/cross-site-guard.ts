@@ -8,8 +8,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * comes from in Sec-Fetch-Site, and older ones in Origin; a request with neither is not from a
  * browser page (curl, a server), which cannot ride on a shopper's cookies.
  */
-export function crossSiteGuard(app: FastifyInstance, opts: { publicUrl: string }) {
-  const ownOrigin = new URL(opts.publicUrl).origin;
+export function crossSiteGuard(
+  app: FastifyInstance,
+  opts: {
+    publicUrl: string;
+    /** Other sites this process serves (the payment provider). */ otherUrls?: string[];
+  },
+) {
+  const shopOrigin = new URL(opts.publicUrl).origin;
+  // A request's own origin is that of the host it was sent to; the shop's for any other host.
+  const originByHost = new Map(
+    (opts.otherUrls ?? []).map((url) => [new URL(url).host, new URL(url).origin]),
+  );
   app.addHook('onRequest', (request, reply, done) => {
     if (SAFE_METHODS.has(request.method)) {
       done();
@@ -17,6 +27,7 @@ export function crossSiteGuard(app: FastifyInstance, opts: { publicUrl: string }
     }
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
+    const ownOrigin = originByHost.get(request.host.toLowerCase()) ?? shopOrigin;
     const crossSite =
       site !== undefined
         ? site !== 'same-origin' && site !== 'none'

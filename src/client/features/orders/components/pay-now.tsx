@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
+import type { CreateOrderBody } from '#shared/orders.ts';
+import { randomUuid } from '#shared/random-uuid.ts';
 import {
   PAYMENT_PUBLISHABLE_KEY,
   type CrwnPayHandler,
@@ -14,19 +16,47 @@ import { selectCartItems, selectCartTotal } from '#client/features/cart/cart-sel
 import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
 import { confirmationPath, placeOrder } from '#client/features/orders/orders-api.ts';
 import { loadPaymentWidget } from '#client/features/orders/payment-widget.ts';
+import {
+  cartFingerprint,
+  clearPendingPayment,
+  loadPendingPayment,
+  savePendingPayment,
+} from '#client/features/orders/pending-payment.ts';
+import { ApiError } from '#client/lib/api-client.ts';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 import payNowCss from './pay-now.css?inline';
 
+/**
+ * The shop's crown (public/favicon.svg) for the widget's header, inline: the card form lives on
+ * the provider's origin, which does not serve the shop's files.
+ */
+const LOGO_DATA_URL = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 50 50"><path d="M5 42h40v4H5z" fill="#808282"/><path d="M5 40 2 16l12 10L25 6l11 20 12-10-3 24z" fill="#2b2b2b"/></svg>',
+)}`;
+
 type WidgetState = 'loading' | 'ready' | 'unavailable';
 
+/** One opening of the widget: what the shopper is about to approve. */
 interface Attempt {
   idempotencyKey: string;
   lines: { id: number; quantity: number }[];
+  cart: string;
+  approvedTotal: number;
 }
+
+/** An answer that may never have come: the order may or may not exist, so ask again the same. */
+const isUnanswered = (failure: unknown) =>
+  failure instanceof ApiError && (failure.status === 0 || failure.status >= 500);
+
+export const LOST_ANSWER_MESSAGE =
+  'We did not hear back from the shop, so your payment may have gone through. Press Pay Now again to finish: you will not be charged twice.';
 
 /**
  * Pay Now: opens the card widget for the cart's total (in cents), then sends the token with the
- * cart's lines to the shop, which prices and charges them itself.
+ * cart's lines and that approved total to the shop, which prices and charges them itself. Until
+ * an answer arrives the request is kept (pending-payment.ts): pressing Pay Now again for the same
+ * cart sends it again with the same idempotency key and token, so a lost answer is never a
+ * second charge.
  */
 export function PayNow() {
   const dispatch = useAppDispatch();
@@ -42,33 +72,47 @@ export function PayNow() {
   // payment gives the same order, never a second charge.
   const attempt = useRef<Attempt | null>(null);
 
-  const onToken = async (token: PaymentToken, args: PaymentTokenArgs) => {
-    console.log(token); // The spec logs the token; it is the one-use id, never the card.
-    const current = attempt.current;
-    if (!current) return;
+  const submit = async (body: CreateOrderBody) => {
     setPlacing(true);
     setError(null);
     try {
-      const { order, receipt } = await placeOrder({
-        token: token.id,
-        idempotencyKey: current.idempotencyKey,
-        lines: current.lines,
-        email: token.email,
-        ...(args.billingAddress ? { billingAddress: args.billingAddress } : {}),
-        ...(args.shippingAddress ? { shippingAddress: args.shippingAddress } : {}),
-      });
-      attempt.current = null;
+      const { order, receipt } = await placeOrder(body);
+      clearPendingPayment();
       window.alert('Payment Successful!');
       dispatch(cartEmptied());
       void navigate(confirmationPath(order.id, receipt));
     } catch (failure) {
       console.warn('The order was not placed', failure);
-      setError(
-        `${failure instanceof Error ? failure.message : 'The payment did not go through.'} Your cart is unchanged.`,
-      );
+      if (isUnanswered(failure)) {
+        setError(LOST_ANSWER_MESSAGE);
+      } else {
+        // An answer: nothing was charged, and the next payment starts afresh.
+        clearPendingPayment();
+        setError(
+          `${failure instanceof Error ? failure.message : 'The payment did not go through.'} Your cart is unchanged.`,
+        );
+      }
     } finally {
       setPlacing(false);
     }
+  };
+
+  const onToken = async (token: PaymentToken, args: PaymentTokenArgs) => {
+    console.log(token); // The spec logs the token; it is the one-use id, never the card.
+    const current = attempt.current;
+    if (!current) return;
+    attempt.current = null;
+    const body: CreateOrderBody = {
+      token: token.id,
+      idempotencyKey: current.idempotencyKey,
+      lines: current.lines,
+      email: token.email,
+      approvedTotal: current.approvedTotal,
+      ...(args.billingAddress ? { billingAddress: args.billingAddress } : {}),
+      ...(args.shippingAddress ? { shippingAddress: args.shippingAddress } : {}),
+    };
+    savePendingPayment({ cart: current.cart, body });
+    await submit(body);
   };
   const onTokenRef = useRef(onToken);
   useEffect(() => {
@@ -84,7 +128,7 @@ export function PayNow() {
           key: PAYMENT_PUBLISHABLE_KEY,
           token: (token, args) => void onTokenRef.current(token, args),
           name: 'CRWN Clothing Ltd.',
-          image: '/favicon.svg',
+          image: LOGO_DATA_URL,
           locale: 'auto',
           currency: 'usd',
           billingAddress: true,
@@ -107,10 +151,18 @@ export function PayNow() {
 
   const pay = () => {
     if (widgetState !== 'ready' || !handler.current || cartItems.length === 0 || placing) return;
-    attempt.current = {
-      idempotencyKey: crypto.randomUUID(),
-      lines: cartItems.map(({ id, quantity }) => ({ id, quantity })),
-    };
+    const lines = cartItems.map(({ id, quantity }) => ({ id, quantity }));
+    const cart = cartFingerprint(lines);
+    const pending = loadPendingPayment();
+    if (pending) {
+      if (pending.cart === cart && pending.body.approvedTotal === total) {
+        void submit(pending.body);
+        return;
+      }
+      // The cart changed since: that request cannot be this payment.
+      clearPendingPayment();
+    }
+    attempt.current = { idempotencyKey: randomUuid(), lines, cart, approvedTotal: total };
     handler.current.open({
       amount: total,
       description: `Your total is ${formatMoney(total)}`,

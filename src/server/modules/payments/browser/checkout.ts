@@ -2,7 +2,8 @@
  * CrwnPay checkout.js, served at /pay/v1/checkout.js as an ES2020 bundle of this file (see
  * ../widget-scripts.ts). Defines window.CrwnPay: configure(options) -> { open(overrides),
  * close(), createButton() }. The card form opens over the page in an iframe of this script's own
- * origin; the two talk only by postMessage, each checking the other's origin and window.
+ * origin, the provider's, which is not the shop's (ADR 019): the page cannot read the form. The
+ * two talk only by postMessage, each checking the other's origin and window.
  */
 import type {
   CrwnPay,
@@ -154,10 +155,26 @@ function configure(options: CrwnPayOptions): CrwnPayHandler<HTMLButtonElement> {
       if (settings[name] !== undefined) frameOptions[name] = settings[name];
     });
     frameOptions.currency = String(settings.currency).toLowerCase();
+    // A relative image is the page's, not the provider's, whose origin the frame is on.
+    if (typeof settings.image === 'string' && settings.image !== '') {
+      try {
+        frameOptions.image = new URL(settings.image, location.href).href;
+      } catch {
+        delete frameOptions.image;
+      }
+    }
 
     const iframe = document.createElement('iframe');
     const locale = resolveLocale(settings.locale);
-    iframe.src = providerOrigin + PAYMENT_FRAME_PATH + '?locale=' + encodeURIComponent(locale);
+    // The frame is on the provider's origin; it answers only the shop's page, which it learns
+    // here and the server checks against the shop's configured origin.
+    iframe.src =
+      providerOrigin +
+      PAYMENT_FRAME_PATH +
+      '?locale=' +
+      encodeURIComponent(locale) +
+      '&origin=' +
+      encodeURIComponent(location.origin);
     iframe.title = 'CrwnPay';
     iframe.setAttribute('allowtransparency', 'true');
     iframe.setAttribute('data-crwn-pay', 'frame');

@@ -42,6 +42,9 @@ function startForm(form: HTMLFormElement) {
   // Looked up by the codes the server answers with, which may be ones the page has no text for.
   const errorTexts: Partial<Record<string, string>> = { ...texts.errors };
   const ownOrigin = location.origin;
+  // The shop's origin, as the server checked it: this form lives on the provider's own origin
+  // (ADR 019), and takes options from and posts tokens to the shop's page only.
+  const parentOrigin = data.parentOrigin;
   const embedded = window.parent !== window;
   let options: PaymentFrameOptions | null = null;
   let submitting = false;
@@ -55,7 +58,7 @@ function startForm(form: HTMLFormElement) {
   const ADDRESS_PARTS = ['name', 'line1', 'city', 'zip', 'country'] as const;
 
   function post(message: PaymentFrameMessage) {
-    if (embedded) window.parent.postMessage(message, ownOrigin);
+    if (embedded) window.parent.postMessage(message, parentOrigin);
   }
 
   function formatAmount(amount: number, currency: string) {
@@ -82,7 +85,8 @@ function startForm(form: HTMLFormElement) {
     try {
       const parsed = new URL(url, location.href);
       if (parsed.origin === ownOrigin || parsed.protocol === 'https:') return true;
-      return /^data:image\/(png|jpeg|gif|webp);/.test(url);
+      // An image cannot run script, SVG included; the shop passes its logo inline.
+      return /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/.test(url);
     } catch {
       return false;
     }
@@ -348,8 +352,8 @@ function startForm(form: HTMLFormElement) {
   });
 
   window.addEventListener('message', (event) => {
-    // Only the page that embeds this frame, and only from the shop's own origin.
-    if (event.origin !== ownOrigin || event.source !== window.parent || !embedded) return;
+    // Only the page that embeds this frame, and only from the shop's origin.
+    if (event.origin !== parentOrigin || event.source !== window.parent || !embedded) return;
     const message = event.data as Partial<PaymentFrameMessage> | null;
     if (!message || message.crwnPay !== 1 || message.type !== 'configure' || options) return;
     if (typeof message.options !== 'object' || message.options === null) return;

@@ -1,0 +1,159 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { findItem, type Item } from '#shared/catalogue.ts';
+import type {
+  CrwnPay,
+  CrwnPayOptions,
+  PaymentToken,
+  PaymentTokenArgs,
+} from '#shared/payment-widget.ts';
+import { itemAdded } from '#client/features/cart/cart-slice.ts';
+import { clearPendingPayment } from '#client/features/orders/pending-payment.ts';
+import { renderWithProviders } from '#client/test/render-with-providers.tsx';
+import { LOST_ANSWER_MESSAGE, PayNow } from './pay-now.tsx';
+
+/** The card widget, as far as Pay Now sees it: it opens, and hands a token to the callback. */
+const widget = vi.hoisted(() => ({
+  options: null as CrwnPayOptions | null,
+  open: vi.fn(),
+}));
+vi.mock('#client/features/orders/payment-widget.ts', () => ({
+  loadPaymentWidget: () =>
+    Promise.resolve({
+      version: 1,
+      configure(options: CrwnPayOptions) {
+        widget.options = options;
+        return { open: widget.open, close: vi.fn(), createButton: vi.fn() };
+      },
+      validateOptions: () => [],
+    } satisfies CrwnPay<HTMLButtonElement>),
+}));
+
+const brim = findItem(1) as Item;
+const nmd = findItem(10) as Item;
+const token: PaymentToken = {
+  id: 'tok_abcdefghijklmnopqrstuvwxyz012345',
+  object: 'token',
+  card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
+  email: 'ada@example.com',
+  created: '2026-11-23T00:00:00.000Z',
+};
+
+function orderAnswer(status: number) {
+  return new Response(
+    JSON.stringify({
+      order: { id: 'ord_abcdefghijklmnopqrstuvwx', total: 2 * brim.price },
+      receipt: 'r',
+    }),
+    { status, headers: { 'content-type': 'application/json' } },
+  );
+}
+
+let fetch: ReturnType<typeof vi.fn<typeof globalThis.fetch>>;
+const sentBodies = () =>
+  fetch.mock.calls.map(([, init]) => JSON.parse(init?.body as string) as Record<string, unknown>);
+
+beforeEach(() => {
+  widget.open.mockClear();
+  widget.options = null;
+  fetch = vi.fn<typeof globalThis.fetch>();
+  vi.stubGlobal('fetch', fetch);
+  vi.stubGlobal('alert', vi.fn());
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  // A plain-http address off localhost: no crypto.randomUUID (issue #9, item 10).
+  const { getRandomValues } = globalThis.crypto;
+  vi.stubGlobal('crypto', { getRandomValues: getRandomValues.bind(globalThis.crypto) });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearPendingPayment();
+});
+
+async function openCheckout() {
+  const rendered = renderWithProviders(<PayNow />, {
+    route: '/checkout',
+    preloadedState: { cart: { hidden: true, cartItems: [{ ...brim, quantity: 2 }] } },
+  });
+  const payNow = screen.getByRole('button', { name: 'Pay Now' });
+  await waitFor(() => expect(payNow).toHaveAttribute('aria-busy', 'false'));
+  return { ...rendered, payNow };
+}
+
+/** The shopper pays in the widget: it hands its token to Pay Now. */
+async function payInWidget(args: PaymentTokenArgs = {}) {
+  await act(async () => {
+    widget.options?.token(token, args);
+    await Promise.resolve();
+  });
+}
+
+describe('Pay Now', () => {
+  it('opens the widget where crypto.randomUUID is missing', async () => {
+    const { user, payNow } = await openCheckout();
+    await user.click(payNow);
+    expect(widget.open).toHaveBeenCalledWith(expect.objectContaining({ amount: 2 * brim.price }));
+  });
+
+  it('after a lost answer, paying again sends the same key and token and gets the one order', async () => {
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetch.mockResolvedValueOnce(orderAnswer(200));
+    const { user, payNow } = await openCheckout();
+    await user.click(payNow);
+    await payInWidget();
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOST_ANSWER_MESSAGE);
+
+    await user.click(payNow);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/confirmation'));
+    // The card was not asked for again, and the request was the same one.
+    expect(widget.open).toHaveBeenCalledTimes(1);
+    const [first, again] = sentBodies();
+    expect(again).toEqual(first);
+    expect(first).toMatchObject({
+      token: token.id,
+      approvedTotal: 2 * brim.price,
+      lines: [{ id: brim.id, quantity: 2 }],
+    });
+    expect(first?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(window.alert).toHaveBeenCalledWith('Payment Successful!');
+  });
+
+  it('starts a new attempt, with a new key, when the cart changed after a lost answer', async () => {
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetch.mockResolvedValueOnce(orderAnswer(201));
+    const { user, payNow, store } = await openCheckout();
+    await user.click(payNow);
+    await payInWidget();
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOST_ANSWER_MESSAGE);
+
+    act(() => {
+      store.dispatch(itemAdded(nmd));
+    });
+    await user.click(payNow);
+    expect(widget.open).toHaveBeenCalledTimes(2);
+    expect(widget.open).toHaveBeenLastCalledWith(
+      expect.objectContaining({ amount: 2 * brim.price + nmd.price }),
+    );
+    await payInWidget();
+    const [first, second] = sentBodies();
+    expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
+    expect(second?.approvedTotal).toBe(2 * brim.price + nmd.price);
+  });
+
+  it('forgets the attempt when the shop answers with a refusal', async () => {
+    fetch.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'Your card was declined.' }), { status: 402 }),
+    );
+    const { user, payNow } = await openCheckout();
+    await user.click(payNow);
+    await payInWidget();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your card was declined. Your cart is unchanged.',
+    );
+    await user.click(payNow);
+    expect(widget.open).toHaveBeenCalledTimes(2);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
