@@ -1,3 +1,4 @@
+import { PAYMENT_HOST } from '#server/test/payments.ts';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
@@ -113,7 +114,10 @@ describe('without the site (SERVE_SITE=false, as in npm run dev)', () => {
     try {
       expect((await api.inject({ url: '/' })).json()).toMatchObject({ error: 'Not Found' });
       expect((await api.inject({ url: '/favicon.svg' })).statusCode).toBe(404);
-      expect((await api.inject({ url: '/pay/v1/checkout.js' })).statusCode).toBe(200);
+      expect(
+        (await api.inject({ url: '/pay/v1/checkout.js', headers: { host: PAYMENT_HOST } }))
+          .statusCode,
+      ).toBe(200);
       expect((await api.inject({ url: '/api/auth/get-session' })).statusCode).toBe(200);
     } finally {
       await api.close();

@@ -55,7 +55,11 @@ describe('the local stand-in for Google, switched by LOCAL_GOOGLE', () => {
       warnsOfStandIn(await warningsAtStart({ NODE_ENV: 'production', LOCAL_GOOGLE: 'on' })),
     ).toBe(true);
     await app?.close();
-    const https = { PUBLIC_URL: 'https://shop.example.com', LOCAL_GOOGLE: 'on' };
+    const https = {
+      PUBLIC_URL: 'https://shop.example.com',
+      PAYMENT_URL: 'https://pay.example.com',
+      LOCAL_GOOGLE: 'on',
+    };
     expect(warnsOfStandIn(await warningsAtStart(https))).toBe(true);
     await app?.close();
     expect(warnsOfStandIn(await warningsAtStart({ LOCAL_GOOGLE: 'on' }))).toBe(false);

@@ -1,3 +1,4 @@
+import { framePath, PAYMENT_HOST, TEST_PAYMENT_URL } from '#server/test/payments.ts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -51,8 +52,8 @@ const RESPONSES: [string, InjectOptions][] = [
       headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
     },
   ],
-  ['the payment script', { url: '/pay/v1/checkout.js' }],
-  ['the payment frame', { url: '/pay/v1/frame' }],
+  ['the payment script', { url: '/pay/v1/checkout.js', headers: { host: PAYMENT_HOST } }],
+  ['the payment frame', { url: framePath(), headers: { host: PAYMENT_HOST } }],
   ['the Google popup end page', { url: '/auth/popup-done' }],
   ['the OpenID discovery document', { url: '/oidc/.well-known/openid-configuration' }],
 ];
@@ -93,7 +94,7 @@ describe('page policies', () => {
     const parsed = directives(String(response.headers['content-security-policy']));
     expect(parsed.get('script-src')).toEqual([
       "'self'",
-      'http://localhost:3000/pay/v1/checkout.js',
+      `${TEST_PAYMENT_URL}/pay/v1/checkout.js`,
       ...inlineScriptHashes(HOME),
     ]);
     expect(parsed.get('style-src')).toEqual([
@@ -103,7 +104,7 @@ describe('page policies', () => {
     ]);
     expect(parsed.get('frame-ancestors')).toEqual(["'none'"]);
     expect(parsed.get('object-src')).toEqual(["'none'"]);
-    expect(parsed.get('frame-src')).toEqual(['http://localhost:3000']);
+    expect(parsed.get('frame-src')).toEqual([TEST_PAYMENT_URL]);
   });
 
   it('allow the popup end page its one script by hash', async () => {
@@ -115,8 +116,12 @@ describe('page policies', () => {
   });
 
   it('give what is not a page nothing to load', async () => {
-    for (const url of ['/api/nope', '/pay/v1/checkout.js', '/assets/root-AbCdEf12.js']) {
-      const response = await app.inject({ url });
+    for (const [url, host] of [
+      ['/api/nope', undefined],
+      ['/pay/v1/checkout.js', PAYMENT_HOST],
+      ['/assets/root-AbCdEf12.js', undefined],
+    ] as const) {
+      const response = await app.inject({ url, headers: host ? { host } : {} });
       expect(response.headers['content-security-policy'], url).toBe(
         "default-src 'none'; frame-ancestors 'none'",
       );

@@ -88,7 +88,7 @@ describe('the local OpenID provider behind a TLS proxy', () => {
     ['a forged X-Forwarded-Proto: http', { 'x-forwarded-proto': 'http' }],
     ['a forged X-Forwarded-Host', { 'x-forwarded-host': 'evil.example' }],
   ])('starts sign-in with Secure cookies, given %s', async (_label, headers) => {
-    const app = await buildTestApp({ PUBLIC_URL: origin });
+    const app = await buildTestApp({ PUBLIC_URL: origin, PAYMENT_URL: 'https://pay.example.com' });
     const response = await startSignIn(app, headers);
     expect(response.statusCode).toBe(303);
     expect(String(response.headers.location)).toMatch(/^\/oidc\/interaction\//);

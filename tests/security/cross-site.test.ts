@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNLIMITED } from '#server/test/payments.ts';
+import { PAYMENT_HOST, UNLIMITED } from '#server/test/payments.ts';
 import { signUp } from '#server/test/shoppers.ts';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
 import { report } from './random.ts';
@@ -36,7 +36,7 @@ const routes = () =>
     { method: 'PUT', url: `/api/users/${uid}` },
     { method: 'PATCH', url: `/api/users/${uid}` },
     { method: 'POST', url: '/api/orders' },
-    { method: 'POST', url: '/pay/v1/tokens' },
+    { method: 'POST', url: '/pay/v1/tokens', host: PAYMENT_HOST },
     { method: 'POST', url: '/oidc/interaction/some-uid/login' },
     { method: 'POST', url: '/oidc/interaction/some-uid/select' },
     { method: 'POST', url: '/oidc/interaction/some-uid/forget' },
@@ -48,9 +48,10 @@ describe('cross-site requests', () => {
     let refused = 0;
     for (const route of routes()) {
       for (const [label, headers] of Object.entries(CROSS_SITE)) {
+        const { host, ...request } = { host: undefined, ...route };
         const response = await app.inject({
-          ...route,
-          headers: { cookie, ...headers },
+          ...request,
+          headers: { cookie, ...(host ? { host } : {}), ...headers },
           payload: { displayName: 'Hacked', email: 'ada@example.com', password: 'x'.repeat(12) },
         });
         expect(response.statusCode, `${route.method} ${route.url} with ${label}`).toBe(403);

@@ -33,6 +33,7 @@ async function placeOrder(cookie: string | undefined, key: string) {
       token: await newToken(app),
       idempotencyKey: key,
       lines: [{ id: 1, quantity: 1 }],
+      approvedTotal: 2500,
       email: 'someone@example.com',
     },
   });

@@ -46,7 +46,7 @@ async function shopper(shop: RunningShop, acknowledged: { id: string; receipt: s
   for (;;) {
     attempts += 1;
     try {
-      const tokenResponse = await fetch(`${shop.url}/pay/v1/tokens`, {
+      const tokenResponse = await fetch(`${shop.paymentUrl}/pay/v1/tokens`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         // A connection cut by the kill can leave a request waiting for ever.
@@ -66,6 +66,7 @@ async function shopper(shop: RunningShop, acknowledged: { id: string; receipt: s
           token,
           idempotencyKey: `kill-test-${process.pid}-${(keys += 1)}`,
           lines: [{ id: 1, quantity: 1 }],
+          approvedTotal: 2500,
           email: 'ada@example.com',
         }),
       });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateOrderResponse } from '#shared/orders.ts';
+import { priceOrderLines, type CreateOrderResponse } from '#shared/orders.ts';
 import type { PaymentProvider } from '#server/modules/payments/payments-service.ts';
 import { createLocalPaymentProvider } from '#server/modules/payments/payments-service.ts';
 import { newToken, UNLIMITED } from '#server/test/payments.ts';
@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
 import { report } from './random.ts';
 
 /** Card tokens used twice, and one checkout sent many times at once. */
+const HAT_TOTAL = priceOrderLines([{ id: 3, quantity: 2 }])?.total;
 const TRIALS = 10;
 const CONCURRENT = 20;
 
@@ -32,6 +33,7 @@ const body = (token: string, key = `abuse-key-${process.pid}-${Date.now()}-${(ke
   token,
   idempotencyKey: key,
   lines: [{ id: 3, quantity: 2 }],
+  approvedTotal: HAT_TOTAL,
   email: 'ada@example.com',
 });
 const pay = (payload: object) => app.inject({ method: 'POST', url: '/api/orders', payload });
