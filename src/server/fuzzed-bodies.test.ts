@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { UNLIMITED } from '#server/test/payments.ts';
+import { PAYMENT_HOST, UNLIMITED } from '#server/test/payments.ts';
 import { GOOD_PASSWORD, cookieHeader, signUp } from '#server/test/shoppers.ts';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
 
@@ -182,6 +182,8 @@ interface Endpoint {
   template: Record<string, unknown>;
   form?: boolean;
   cookie?: () => string;
+  /** The Host to ask, when not the shop's. */
+  host?: string;
   /** Fewer bodies where most answers cost a password hash. */
   share?: number;
 }
@@ -254,6 +256,7 @@ it('answers no generated body with a 5xx or internal text', async () => {
         token: 'tok_abcdefghijklmnopqrstuvwxyz012345',
         idempotencyKey: '0b6f7c1e-5d0a-4c1e-9a8e-3f2b1c0d9e8f',
         lines: [{ id: 1, quantity: 2 }],
+        approvedTotal: 5000,
         email: 'ada@example.com',
       },
       cookie: () => shopper.cookie,
@@ -261,6 +264,8 @@ it('answers no generated body with a 5xx or internal text', async () => {
     {
       method: 'POST',
       url: () => '/pay/v1/tokens',
+      // The provider answers on its own host only (ADR 019).
+      host: PAYMENT_HOST,
       template: {
         key: 'pk_test_crwn_clothing',
         card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' },
@@ -295,6 +300,7 @@ it('answers no generated body with a 5xx or internal text', async () => {
         url,
         headers: {
           'content-type': contentType,
+          ...(endpoint.host ? { host: endpoint.host } : {}),
           ...(endpoint.cookie ? { cookie: endpoint.cookie() } : {}),
         },
         payload: body,
