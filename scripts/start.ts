@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { staleReason } from './build/build-stamp.ts';
+import { loadEnvFile } from '#server/platform/env-file.ts';
 
 const reason = await staleReason();
 if (reason) {
@@ -15,5 +16,10 @@ if (reason) {
 } else {
   console.log('The build is up to date: serving it.');
 }
+// The quick start runs the whole shop on its embedded defaults, the stand-in for Google included:
+// this command switches it on, unless the environment or .env says otherwise or this is
+// production (ADR 018). The server itself runs it only when LOCAL_GOOGLE=on.
+loadEnvFile('.env');
+if (process.env.NODE_ENV !== 'production') process.env.LOCAL_GOOGLE ??= 'on';
 // By URL, so that TypeScript does not check the server here: it has its own tsconfig.
 await import(new URL('../src/server/server.ts', import.meta.url).href);

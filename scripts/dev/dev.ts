@@ -98,6 +98,9 @@ const api = apiProcess({
   env: {
     ...environment,
     PUBLIC_URL: publicUrl,
+    // The stand-in for Google, switched on for development unless .env or the environment says
+    // otherwise (ADR 018).
+    LOCAL_GOOGLE: process.env.LOCAL_GOOGLE ?? 'on',
     SERVE_SITE: 'false',
     // A restart should not wait for open event streams (a signed-in page keeps one).
     SHUTDOWN_GRACE_MS: '100',

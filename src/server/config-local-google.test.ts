@@ -4,12 +4,9 @@ import { loadConfig } from './config.ts';
 const GOOGLE = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
 
 describe('LOCAL_GOOGLE, the local stand-in for Google', () => {
-  it('is on by default outside production when Google is not configured', () => {
-    expect(loadConfig({}).LOCAL_GOOGLE).toBe('on');
-    expect(loadConfig({ NODE_ENV: 'development' }).LOCAL_GOOGLE).toBe('on');
-  });
-
-  it('is off by default in production and with Google credentials', () => {
+  it('is off unless switched on, in development, in production and with Google credentials', () => {
+    expect(loadConfig({}).LOCAL_GOOGLE).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'development' }).LOCAL_GOOGLE).toBe('off');
     expect(loadConfig({ NODE_ENV: 'production' }).LOCAL_GOOGLE).toBe('off');
     expect(loadConfig(GOOGLE).LOCAL_GOOGLE).toBe('off');
   });

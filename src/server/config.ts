@@ -68,8 +68,8 @@ const envSchema = z
     }
     return {
       ...env,
-      LOCAL_GOOGLE:
-        env.LOCAL_GOOGLE ?? (env.NODE_ENV !== 'production' && !env.GOOGLE_CLIENT_ID ? 'on' : 'off'),
+      // Only when switched on (npm start and npm run dev do, outside production): ADR 018.
+      LOCAL_GOOGLE: env.LOCAL_GOOGLE ?? 'off',
       PUBLIC_URL: publicUrl,
       PAYMENT_URL: paymentUrl,
       DATABASE_FILE: env.DATABASE_FILE ?? path.join(env.DATA_DIR, 'shop.sqlite'),

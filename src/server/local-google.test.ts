@@ -41,13 +41,7 @@ describe('the local stand-in for Google, switched by LOCAL_GOOGLE', () => {
     expect(start.headers.location).toMatch(/^http:\/\/localhost:3000\/oidc\/auth\?/);
   });
 
-  it('is off by default in production', async () => {
-    app = await buildTestApp({ NODE_ENV: 'production' });
-    expect((await app.inject({ url: '/oidc/.well-known/openid-configuration' })).statusCode).toBe(
-      404,
-    );
-  });
-
+  // The server's own default (off unless LOCAL_GOOGLE=on) is config-local-google.test.ts's.
   it('warns at start when switched on in production or over https, and not otherwise', async () => {
     const warnsOfStandIn = (warnings: string[]) =>
       warnings.some((warning) => warning.includes('local stand-in for Google'));

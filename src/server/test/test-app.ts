@@ -49,6 +49,8 @@ export async function buildTestApp(
     DATABASE_FILE: ':memory:',
     PUBLIC_URL: TEST_PUBLIC_URL,
     AUTH_SECRET: TEST_AUTH_SECRET,
+    // The shop as npm start runs it, with the stand-in for Google.
+    LOCAL_GOOGLE: 'on',
     ...env,
   });
   const database = openSqliteDatabase(config.DATABASE_FILE);
