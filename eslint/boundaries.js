@@ -60,6 +60,11 @@ export const RESTRICTIONS = {
     names: { name: 'react-redux', importNames: ['useSelector', 'useDispatch'] },
     message: 'Use useAppSelector and useAppDispatch from #client/app/hooks.ts.',
   },
+  zodThroughShared: {
+    regex: '^zod(?:$|/)',
+    message:
+      "Import z from #shared/zod.ts: it turns off Zod's eval probe, which the pages' Content-Security-Policy refuses.",
+  },
   serverNoClient: {
     regex: `^#client/|${pathThrough('client')}`,
     message: 'The server never imports client code; what both need belongs in src/shared.',
@@ -211,6 +216,7 @@ function clientRestrictions({ feature, test = false, rawRedux = false }) {
     R.clientNoServer,
     R.clientNoNode,
     R.clientNoFastify,
+    R.zodThroughShared,
     ...(rawRedux ? [] : [R.clientRawRedux]),
     ...(feature === undefined ? [] : [crossFeature(feature)]),
     ...(test ? [] : [R.onlyTestsImportTestHelpers]),
@@ -261,7 +267,13 @@ export function boundaryBlocks({
   features = folderNames('src/client/features'),
   modules = folderNames('src/server/modules'),
 } = {}) {
-  const shared = [R.sharedNoSides, R.sharedNoReact, R.sharedNoFastify, R.sharedNoNode];
+  const shared = [
+    R.sharedNoSides,
+    R.sharedNoReact,
+    R.sharedNoFastify,
+    R.sharedNoNode,
+    R.zodThroughShared,
+  ];
 
   /** @type {import('eslint').Linter.Config[]} */
   const blocks = [
@@ -271,6 +283,12 @@ export function boundaryBlocks({
       [...shared, R.onlyTestsImportTestHelpers, R.noParentPaths],
     ),
     block('shared tests', testsIn('src/shared/**'), [...shared, R.noParentPaths]),
+    // The one file that imports Zod itself, to configure it for everyone (docs/decisions/020).
+    block(
+      'shared zod',
+      ['src/shared/zod.ts'],
+      [R.sharedNoSides, R.sharedNoReact, R.sharedNoFastify, R.sharedNoNode, R.noParentPaths],
+    ),
   ];
 
   for (const feature of [undefined, ...features]) {
