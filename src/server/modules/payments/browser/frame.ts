@@ -358,8 +358,10 @@ function startForm(form: HTMLFormElement) {
     if (event.key !== 'Tab') return;
     // Keep focus inside the dialog: the page behind it is not reachable while it is open.
     const focusable = Array.from(
-      document.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input'),
-    ).filter((element) => !element.disabled && element.offsetParent !== null);
+      document.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
+        'button, input, select',
+      ),
+    ).filter((element) => !element.matches(':disabled') && element.offsetParent !== null);
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;
