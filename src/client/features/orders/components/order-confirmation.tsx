@@ -20,7 +20,7 @@ export function OrderConfirmation({ order, link }: { order: Order; link: string 
         <ReceiptLink url={link} />
       ) : (
         <p>
-          This order stays in <Link to="/account">your account</Link>, under Your orders.
+          This order is kept with your account: <Link to="/account">see your orders</Link>.
         </p>
       )}
       <p>
