@@ -15,7 +15,7 @@ import { localOidcPlugin } from '#server/modules/local-oidc/local-oidc-plugin.ts
 import { createLocalOidcService } from '#server/modules/local-oidc/local-oidc-service.ts';
 import { createProviderSessions } from '#server/modules/local-oidc/provider-sessions.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
-import { ordersRoutes } from '#server/modules/orders/orders-routes.ts';
+import { confirmationPageStatus, ordersRoutes } from '#server/modules/orders/orders-routes.ts';
 import {
   createLocalPaymentProvider,
   createPaymentService,
@@ -174,6 +174,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     publicUrl: config.PUBLIC_URL,
     // The card widget's origin, whose script and frame the pages' CSP allows.
     paymentOrigin: new URL(config.PAYMENT_URL).origin,
+    pageStatus: { '/checkout/confirmation': confirmationPageStatus({ accounts, orders }) },
   });
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { isCountryCode } from './countries.ts';
 import type { CardBrand } from './payment-cards.ts';
 import type { PaymentLocale } from './payment-widget-core.ts';
 
@@ -47,7 +48,8 @@ export const paymentAddressSchema = z.strictObject({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/, 'Enter a valid postal code.'),
-  country: z.string().trim().min(2, 'Enter the country.').max(60),
+  /** An ISO 3166-1 alpha-2 code ('GB'): the widget offers the list, never free text. */
+  country: z.string().refine(isCountryCode, 'Choose the country from the list.'),
 });
 export type PaymentAddress = z.infer<typeof paymentAddressSchema>;
 

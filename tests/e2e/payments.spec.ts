@@ -118,6 +118,8 @@ test.describe('card payment', () => {
     await expect(history.getByRole('article', { name: `Order ${orderId}` })).toContainText(
       'Total - $270',
     );
+    // No email is sent, so none is promised (issue #10, item 4).
+    await expect(history).not.toContainText('receipt goes to');
   });
 
   test("no card number is found in the shop's requests, storage or database", async ({ page }) => {
@@ -232,3 +234,55 @@ test.describe('card payment', () => {
     );
   });
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`the card form at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    // Issue #10, item 3: the message was written above the visible part of the form, and focus
+    // fell to the body.
+    test('a decline is brought into view, focused and read out', async ({ page }) => {
+      acceptAlerts(page);
+      await fillCart(page);
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      await fillCard(page, TEST_CARDS.declined);
+      await widgetPayButton(page).click();
+      const declined = paymentFrame(page)
+        .getByRole('alert')
+        .filter({ hasText: 'Your card was declined.' });
+      await expect(declined).toBeFocused();
+      await expect(declined).toBeInViewport({ ratio: 1 });
+      // Focus stays in the form: the pay button can be reached again from the message.
+      await page.keyboard.press('Shift+Tab');
+      await expect(paymentFrame(page).getByRole('button', { name: 'Close' })).toBeFocused();
+    });
+
+    // Issue #10: a postal code was asked twice, and the country was free text.
+    test('asks for the postal code once and the country from a list', async ({ page }) => {
+      acceptAlerts(page);
+      await fillCart(page);
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      const frame = paymentFrame(page);
+      await expect(frame.getByLabel('Card number')).toBeEditable();
+      await expect(frame.getByRole('textbox', { name: /postal|zip/i })).toHaveCount(1);
+      await expect(frame.getByLabel('ZIP code')).toBeHidden();
+      const country = frame
+        .getByRole('group', { name: 'Billing address' })
+        .getByRole('combobox', { name: 'Country' });
+      await expect(country.getByRole('option', { name: 'United Kingdom' })).toHaveAttribute(
+        'value',
+        'GB',
+      );
+      expect(await country.getByRole('option').count()).toBeGreaterThan(240);
+      await fillCard(page, TEST_CARDS.success);
+      await widgetPayButton(page).click();
+      await expect(page).toHaveURL(/\/checkout\/confirmation\?order=ord_/);
+      await expect(page.getByRole('article', { name: /^Order ord_/ })).toContainText(
+        'SW1Y 4JH London, United Kingdom',
+      );
+    });
+  });
+}

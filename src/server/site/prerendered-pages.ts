@@ -107,7 +107,9 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
   const variant = (encoding && page.encoded.get(encoding)) || page.identity;
   // Caches must keep one copy per encoding, even of the uncompressed bytes.
   reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache');
-  if (status === 200) reply.header('etag', variant.etag);
+  // A page answered with another status is another representation: a cached 404 must never be
+  // confirmed as the 200 page of the same bytes, nor the other way round.
+  reply.header('etag', status === 200 ? variant.etag : variant.etag.replace(/"$/, `-${status}"`));
   if (encoding) reply.header('content-encoding', encoding);
   return reply
     .status(status)
@@ -158,7 +160,16 @@ async function crawlerRoutes(
  */
 export async function prerenderedPages(
   app: FastifyInstance,
-  opts: { clientDir: string; publicUrl: string; paymentOrigin: string },
+  opts: {
+    clientDir: string;
+    publicUrl: string;
+    paymentOrigin: string;
+    /**
+     * Pages whose address names something that may not exist (an order and its receipt): 404
+     * when it does not, with the same page, whose script then shows that it was not found.
+     */
+    pageStatus?: Readonly<Record<string, (request: FastifyRequest) => Promise<200 | 404>>>;
+  },
 ) {
   const pages = await readPages(opts.clientDir, {
     paymentOrigin: opts.paymentOrigin,
@@ -175,7 +186,10 @@ export async function prerenderedPages(
     await existing.register(fastifyEtag);
     for (const [urlPath, page] of pages) {
       if (urlPath === NOT_FOUND_PAGE) continue;
-      existing.get(urlPath, (request, reply) => sendPage(request, reply, page, 200));
+      const status = opts.pageStatus?.[urlPath];
+      existing.get(urlPath, async (request, reply) =>
+        sendPage(request, reply, page, status ? await status(request) : 200),
+      );
     }
     const publicUrl = opts.publicUrl.replace(/\/+$/, '');
     await crawlerRoutes(existing, opts.clientDir, publicUrl, [...pages.keys()]);

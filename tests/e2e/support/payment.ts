@@ -1,4 +1,5 @@
 import type { FrameLocator, Page } from '@playwright/test';
+import { seedCart, visit } from './shop.ts';
 import { expect } from './test.ts';
 
 export const TEST_CARDS = {
@@ -27,15 +28,31 @@ export async function fillCard(page: Page, number: string, email = 'ada@example.
   await frame.getByLabel('Card number').fill(number);
   await frame.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await frame.getByLabel('CVC').fill('123');
-  await frame.getByLabel('ZIP code').fill('10001');
+  // The card's ZIP is the billing address's postal code: asked once, below.
   const billing = frame.getByRole('group', { name: 'Billing address' });
   await billing.getByLabel('Name').fill(ADDRESS.name);
   await billing.getByLabel('Street address').fill(ADDRESS.line1);
   await billing.getByLabel('City').fill(ADDRESS.city);
   await billing.getByLabel('Postal code').fill(ADDRESS.zip);
-  await billing.getByLabel('Country').fill(ADDRESS.country);
+  await billing.getByLabel('Country').selectOption({ label: ADDRESS.country });
 }
 
 /** The widget's pay button (its text carries the amount). */
 export const widgetPayButton = (page: Page) =>
   paymentFrame(page).getByRole('button', { name: /^Pay Now/ });
+
+/**
+ * Pays for a cart of two Brown Brims as a guest (accepting the 'Payment Successful!' alert) and
+ * waits for the order's confirmation page.
+ */
+export async function payAsGuest(page: Page): Promise<void> {
+  page.on('dialog', (dialog) => void dialog.accept());
+  await seedCart(page, [['Brown Brim', 2]]);
+  await visit(page, '/checkout');
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await fillCard(page, TEST_CARDS.success);
+  await widgetPayButton(page).click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\?order=ord_\w+&receipt=/);
+  await expect(page.getByRole('article', { name: /^Order ord_/ })).toContainText('Total - $50');
+}

@@ -14,14 +14,20 @@ import {
   type PaymentProvider,
 } from '#server/modules/payments/payments-service.ts';
 import { newToken, requestToken, testCard, UNLIMITED } from '#server/test/payments.ts';
-import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
+import { buildTestApp, FAKE_BUILD, writeFakeBuild, type TestApp } from '#server/test/test-app.ts';
 import { signUp } from '#server/test/shoppers.ts';
 
 let app: TestApp;
 let db: TestApp['db'];
 
 beforeAll(async () => {
-  app = await buildTestApp(UNLIMITED);
+  app = await buildTestApp({
+    ...UNLIMITED,
+    CLIENT_DIR: await writeFakeBuild({
+      ...FAKE_BUILD,
+      'checkout/confirmation/index.html': '<h1>Your order</h1>',
+    }),
+  });
   db = app.db;
 });
 
@@ -35,7 +41,7 @@ const address = {
   line1: '1 Analytical Way',
   city: 'London',
   zip: 'N1 9GU',
-  country: 'United Kingdom',
+  country: 'GB',
 };
 
 /** An order body as Pay Now sends it: `approvedTotal` is the catalogue's total of its lines. */
@@ -307,6 +313,51 @@ describe('reading orders', () => {
     const eveList = await app.inject({ url: '/api/orders', headers: { cookie: eve.cookie } });
     expect(eveList.json()).toEqual({ orders: [] });
     expect((await app.inject({ url: '/api/orders' })).statusCode).toBe(401);
+  });
+
+  it('answers the confirmation page with 404 unless the order is there for whoever asks', async () => {
+    const page = (query: string, cookie?: string) =>
+      app.inject({
+        url: `/checkout/confirmation${query}`,
+        headers: cookie ? { cookie } : {},
+      });
+    const guest = (await placeOrder(orderBody(await newToken(app)))).json<CreateOrderResponse>();
+    const ok = await page(`?order=${guest.order.id}&receipt=${guest.receipt}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toBe('<h1>Your order</h1>');
+    for (const query of [
+      '',
+      `?order=${guest.order.id}`,
+      `?order=${guest.order.id}&receipt=${'A'.repeat(43)}`,
+      `?receipt=${guest.receipt}`,
+      '?order=ord_doesnotexist&receipt=x',
+      `?order=${guest.order.id}&order=${guest.order.id}&receipt=${guest.receipt}`,
+    ]) {
+      const missing = await page(query);
+      expect(missing.statusCode, query).toBe(404);
+      expect(missing.headers['content-type']).toMatch(/^text\/html/);
+      // Not the 200 page's validator: a 404 is never revalidated into that page, or back.
+      expect(missing.headers.etag).not.toBe(ok.headers.etag);
+    }
+
+    const ada = await signUp(app, 'Ada');
+    const eve = await signUp(app, 'Eve');
+    const own = (
+      await placeOrder(orderBody(await newToken(app)), ada.cookie)
+    ).json<CreateOrderResponse>();
+    expect((await page(`?order=${own.order.id}`, ada.cookie)).statusCode).toBe(200);
+    expect((await page(`?order=${own.order.id}`, eve.cookie)).statusCode).toBe(404);
+    expect((await page(`?order=${own.order.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses an address whose country is not an ISO code, before charging', async () => {
+    const token = await newToken(app);
+    const response = await placeOrder(
+      orderBody(token, { shippingAddress: { ...address, country: 'United Kingdom' } }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'Choose the country from the list.' });
+    expect(await tokenUsed(token)).toBe(false);
   });
 
   it('does not let a key be replayed by another shopper', async () => {

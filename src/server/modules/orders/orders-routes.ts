@@ -19,6 +19,11 @@ interface OrderParams {
   id: string;
 }
 
+const signedInUserId = async (
+  accounts: AccountsService,
+  request: Pick<FastifyRequest, 'headers'>,
+) => (await accounts.currentUser(request.headers))?.id ?? null;
+
 /** How a charge failure reads to the shopper, and its status. */
 const CHARGE_FAILURES: Record<
   ChargeFailureCode,
@@ -63,8 +68,7 @@ export function ordersRoutes(
   app: FastifyInstance,
   { accounts, orders }: OrdersRoutesOptions,
 ): Promise<void> {
-  const userIdOf = async (request: Pick<FastifyRequest, 'headers'>) =>
-    (await accounts.currentUser(request.headers))?.id ?? null;
+  const userIdOf = (request: Pick<FastifyRequest, 'headers'>) => signedInUserId(accounts, request);
 
   app.post('/api/orders', async (request, reply) => {
     const parsed = createOrderBodySchema.safeParse(request.body ?? {});
@@ -135,4 +139,21 @@ export function ordersRoutes(
   });
   // A Fastify plugin: registered with app.register, which waits for it.
   return Promise.resolve();
+}
+
+/**
+ * The status of the order confirmation page, /checkout/confirmation?order=…&receipt=…: 200 when
+ * the order is there for whoever asks (its receipt, or its owner's session), else 404, so that a
+ * wrong or missing receipt is not a page called "Order confirmed".
+ */
+export function confirmationPageStatus({ accounts, orders }: OrdersRoutesOptions) {
+  return async (request: FastifyRequest): Promise<200 | 404> => {
+    const { order, receipt } = request.query as { order?: unknown; receipt?: unknown };
+    if (typeof order !== 'string') return 404;
+    const result = await orders.find(order, {
+      userId: () => signedInUserId(accounts, request),
+      receipt,
+    });
+    return result.kind === 'found' ? 200 : 404;
+  };
 }

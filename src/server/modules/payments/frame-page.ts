@@ -1,3 +1,4 @@
+import { countriesByName } from '#shared/countries.ts';
 import type { ResolvedPaymentLocale } from '#shared/payment-widget.ts';
 import { html, htmlPage, scriptJson, trusted, type SafeHtml } from '#server/platform/http/html.ts';
 import { FRAME_DATA_ID, type FramePageData } from './frame-data.ts';
@@ -33,7 +34,42 @@ function field({
 </div>`;
 }
 
-function addressFields(prefix: 'billing' | 'shipping', texts: WidgetTexts): SafeHtml[] {
+/** The countries in the form's language, sorted as that language sorts them: made once each. */
+const countryOptions = new Map<ResolvedPaymentLocale, SafeHtml>();
+
+function countryOptionsFor(locale: ResolvedPaymentLocale): SafeHtml {
+  let options = countryOptions.get(locale);
+  if (!options) {
+    options = html`${countriesByName(locale).map(
+      ({ code, name }) => html`<option value="${code}">${name}</option>`,
+    )}`;
+    countryOptions.set(locale, options);
+  }
+  return options;
+}
+
+/** A list of countries (ISO codes as values) rather than free text, which no one can check. */
+function countryField(
+  prefix: 'billing' | 'shipping',
+  texts: WidgetTexts,
+  locale: ResolvedPaymentLocale,
+): SafeHtml {
+  const id = `crwn-pay-${prefix}-country`;
+  return html`<div class="field field-${prefix}-country">
+<label for="${id}">${texts.country}</label>
+<select id="${id}" name="${prefix}-country" autocomplete="${prefix} country" required aria-describedby="${id}-error">
+<option value="">${texts.chooseCountry}</option>
+${countryOptionsFor(locale)}
+</select>
+<p id="${id}-error" class="field-error" role="alert"></p>
+</div>`;
+}
+
+function addressFields(
+  prefix: 'billing' | 'shipping',
+  texts: WidgetTexts,
+  locale: ResolvedPaymentLocale,
+): SafeHtml[] {
   const section = prefix === 'billing' ? 'billing' : 'shipping';
   return [
     field({ name: `${prefix}-name`, label: texts.name, autocomplete: `${section} name` }),
@@ -49,11 +85,7 @@ function addressFields(prefix: 'billing' | 'shipping', texts: WidgetTexts): Safe
       autocomplete: `${section} postal-code`,
       maxlength: 10,
     }),
-    field({
-      name: `${prefix}-country`,
-      label: texts.country,
-      autocomplete: `${section} country-name`,
-    }),
+    countryField(prefix, texts, locale),
   ];
 }
 
@@ -75,9 +107,11 @@ legend{font-weight:600;margin-bottom:4px;padding:0}
 .row{display:flex;gap:12px}.row>.field{flex:1}
 .field{margin-bottom:4px}
 label{display:block;font-size:.85rem;color:#333;margin-bottom:2px}
-input[type=text],input[type=email]{width:100%;padding:9px 10px;font:inherit;border:1px solid #8a8a8a;border-radius:4px}
-input:focus-visible,button:focus-visible{outline:3px solid #2b6de0;outline-offset:1px}
-input[aria-invalid=true]{border-color:#b00020}
+fieldset.fields{margin:0}
+input[type=text],input[type=email],select{width:100%;padding:9px 10px;font:inherit;border:1px solid #8a8a8a;border-radius:4px}
+select{background:#fff;color:inherit}
+input:focus-visible,select:focus-visible,button:focus-visible,.form-error:focus{outline:3px solid #2b6de0;outline-offset:1px}
+input[aria-invalid=true],select[aria-invalid=true]{border-color:#b00020}
 /* Field errors keep their line even when empty: one appearing on blur must not move the pay
    button from under the pointer that is clicking it. */
 .field-error,.form-error{color:#b00020;font-size:.8rem;margin:2px 0 0;min-height:1.15em}
@@ -86,7 +120,7 @@ input[aria-invalid=true]{border-color:#b00020}
 .check{display:flex;gap:8px;align-items:center;margin:4px 0 8px}
 .check label{margin:0;font-size:.9rem}
 .pay{width:100%;margin-top:12px;padding:12px;font:inherit;font-weight:600;color:#fff;background:#1f6fd1;border:0;border-radius:4px;cursor:pointer}
-.pay:disabled{background:#7a9cc6;cursor:default}
+.pay:disabled,.pay[aria-disabled=true]{background:#7a9cc6;cursor:default}
 [hidden]{display:none!important}
 `;
 
@@ -122,7 +156,8 @@ export function renderFramePage({
 </header>
 <p class="test-mode"><strong>${texts.testMode}</strong>: ${texts.testHint}</p>
 <form id="crwn-pay-form" novalidate>
-<p id="crwn-pay-form-error" class="form-error" role="alert"></p>
+<p id="crwn-pay-form-error" class="form-error" role="alert" tabindex="-1"></p>
+<fieldset id="crwn-pay-fields" class="fields" disabled>
 ${field({ name: 'email', label: texts.email, type: 'email', autocomplete: 'email' })}
 ${field({ name: 'number', label: texts.cardNumber, autocomplete: 'cc-number', inputmode: 'numeric', placeholder: '4242 4242 4242 4242', maxlength: 23 })}
 <div class="row">
@@ -134,7 +169,7 @@ ${field({ name: 'zip', label: texts.zip, autocomplete: 'postal-code', maxlength:
 </div>
 <fieldset id="crwn-pay-billing" hidden>
 <legend>${texts.billingAddress}</legend>
-${addressFields('billing', texts)}
+${addressFields('billing', texts, locale)}
 </fieldset>
 <fieldset id="crwn-pay-shipping" hidden>
 <legend>${texts.shippingAddress}</legend>
@@ -143,10 +178,11 @@ ${addressFields('billing', texts)}
 <label for="crwn-pay-same-as-billing">${texts.sameAsBilling}</label>
 </div>
 <div id="crwn-pay-shipping-fields">
-${addressFields('shipping', texts)}
+${addressFields('shipping', texts, locale)}
 </div>
 </fieldset>
-<button type="submit" id="crwn-pay-submit" class="pay" disabled>${texts.pay.replace('{{amount}}', '').trim()}</button>
+<button type="submit" id="crwn-pay-submit" class="pay">${texts.pay.replace('{{amount}}', '').trim()}</button>
+</fieldset>
 </form>
 </div>
 <script type="application/json" id="${FRAME_DATA_ID}">${scriptJson({ locale, texts, parentOrigin } satisfies FramePageData)}</script>

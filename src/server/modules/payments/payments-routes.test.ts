@@ -349,6 +349,33 @@ describe('POST /pay/v1/tokens', () => {
     expect(extra.statusCode).toBe(400);
   });
 
+  it('takes the country of an address as an ISO code from the list, nothing else', async () => {
+    const address = { name: 'Ada', line1: '1 Way', city: 'London', zip: 'N1 9GU' };
+    for (const country of ['United Kingdom', 'gb', 'UK', 'XX', '']) {
+      const response = await requestToken(app, { billingAddress: { ...address, country } });
+      expect(response.statusCode, country).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: {
+          code: 'invalid_request',
+          message: 'Choose the country from the list.',
+          param: 'billingAddress.country',
+        },
+      });
+    }
+    const listed = await requestToken(app, { billingAddress: { ...address, country: 'GB' } });
+    expect(listed.statusCode).toBe(200);
+  });
+
+  it('offers every country by name, in the form’s language, with its ISO code', async () => {
+    const page = (await app.inject({ url: framePath('fr'), headers: onPaymentHost })).body;
+    const billing = /<select id="crwn-pay-billing-country"[^>]*>([\s\S]*?)<\/select>/.exec(page);
+    const options = [...(billing?.[1] ?? '').matchAll(/<option value="([A-Z]*)">([^<]*)</g)];
+    expect(options).toHaveLength(250);
+    expect(options[0]?.slice(1)).toEqual(['', 'Choisissez un pays']);
+    expect(options.map((option) => option[1])).toContain('GB');
+    expect(options.find((option) => option[1] === 'DE')?.[2]).toBe('Allemagne');
+  });
+
   it('refuses token requests from other sites', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -19,6 +19,8 @@ export interface WidgetTexts {
   city: string;
   postalCode: string;
   country: string;
+  /** The country list's first, empty choice. */
+  chooseCountry: string;
   pay: string;
   processing: string;
   errors: WidgetErrorTexts;
@@ -62,6 +64,7 @@ export const WIDGET_TEXTS: Record<ResolvedPaymentLocale, WidgetTexts> = {
     city: 'City',
     postalCode: 'Postal code',
     country: 'Country',
+    chooseCountry: 'Choose a country',
     pay: 'Pay {{amount}}',
     processing: 'Processing…',
     errors: {
@@ -99,6 +102,7 @@ export const WIDGET_TEXTS: Record<ResolvedPaymentLocale, WidgetTexts> = {
     city: '城市',
     postalCode: '邮政编码',
     country: '国家/地区',
+    chooseCountry: '选择国家/地区',
     pay: '支付 {{amount}}',
     processing: '处理中…',
     errors: {
@@ -136,6 +140,7 @@ export const WIDGET_TEXTS: Record<ResolvedPaymentLocale, WidgetTexts> = {
     city: 'By',
     postalCode: 'Postnummer',
     country: 'Land',
+    chooseCountry: 'Vælg et land',
     pay: 'Betal {{amount}}',
     processing: 'Behandler…',
     errors: {
@@ -174,6 +179,7 @@ export const WIDGET_TEXTS: Record<ResolvedPaymentLocale, WidgetTexts> = {
     city: 'Plaats',
     postalCode: 'Postcode',
     country: 'Land',
+    chooseCountry: 'Kies een land',
     pay: 'Betaal {{amount}}',
     processing: 'Bezig…',
     errors: {
@@ -211,6 +217,7 @@ export const WIDGET_TEXTS: Record<ResolvedPaymentLocale, WidgetTexts> = {
     city: 'Ville',
     postalCode: 'Code postal',
     country: 'Pays',
+    chooseCountry: 'Choisissez un pays',
     pay: 'Payer {{amount}}',
     processing: 'Traitement…',
     errors: {
@@ -248,6 +255,7 @@ export const WIDGET_TEXTS: Record<ResolvedPaymentLocale, WidgetTexts> = {
     city: 'Ort',
     postalCode: 'Postleitzahl',
     country: 'Land',
+    chooseCountry: 'Land auswählen',
     pay: '{{amount}} zahlen',
     processing: 'Wird bearbeitet…',
     errors: {
@@ -285,6 +293,7 @@ export const WIDGET_TEXTS: Record<ResolvedPaymentLocale, WidgetTexts> = {
     city: 'Città',
     postalCode: 'CAP',
     country: 'Paese',
+    chooseCountry: 'Scegli un paese',
     pay: 'Paga {{amount}}',
     processing: 'Elaborazione…',
     errors: {
@@ -322,6 +331,7 @@ export const WIDGET_TEXTS: Record<ResolvedPaymentLocale, WidgetTexts> = {
     city: '市区町村',
     postalCode: '郵便番号',
     country: '国',
+    chooseCountry: '国を選択',
     pay: '{{amount}} を支払う',
     processing: '処理中…',
     errors: {
@@ -359,6 +369,7 @@ export const WIDGET_TEXTS: Record<ResolvedPaymentLocale, WidgetTexts> = {
     city: 'Sted',
     postalCode: 'Postnummer',
     country: 'Land',
+    chooseCountry: 'Velg et land',
     pay: 'Betal {{amount}}',
     processing: 'Behandler…',
     errors: {
@@ -396,6 +407,7 @@ export const WIDGET_TEXTS: Record<ResolvedPaymentLocale, WidgetTexts> = {
     city: 'Ciudad',
     postalCode: 'Código postal',
     country: 'País',
+    chooseCountry: 'Elige un país',
     pay: 'Pagar {{amount}}',
     processing: 'Procesando…',
     errors: {
@@ -433,6 +445,7 @@ export const WIDGET_TEXTS: Record<ResolvedPaymentLocale, WidgetTexts> = {
     city: 'Ort',
     postalCode: 'Postnummer',
     country: 'Land',
+    chooseCountry: 'Välj ett land',
     pay: 'Betala {{amount}}',
     processing: 'Bearbetar…',
     errors: {

@@ -1,11 +1,15 @@
-import type { CartItem } from '#shared/cart.ts';
+import { cartTotal, type CartItem } from '#shared/cart.ts';
 import { ITEM_IMAGE } from '#shared/images.ts';
 import { formatMoney } from '#shared/money.ts';
 import { Picture } from '#client/components/ui/picture.tsx';
 import { useAppDispatch } from '#client/app/hooks.ts';
 import { itemAdded, itemRemoved, lineCleared } from '#client/features/cart/cart-slice.ts';
 
-/** A row of the checkout table: image, name, quantity with arrows, price and remove. */
+/**
+ * A row of the checkout table: image, name, quantity with arrows, price (with the line's
+ * subtotal) and remove. On a narrow screen the row stacks (checkout.css); `data-label` then names
+ * the cells whose header is out of sight.
+ */
 export function CheckoutItem({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
   const { id, name, imageUrl, price, quantity } = item;
@@ -16,11 +20,11 @@ export function CheckoutItem({ item }: { item: CartItem }) {
           kind={ITEM_IMAGE}
           baseUrl={imageUrl}
           alt=""
-          sizes="(min-width: 48rem) 10rem, 20vw"
+          sizes="(min-width: 36rem) 8rem, 4rem"
         />
       </td>
       <td className="checkout-item__name">{name}</td>
-      <td className="checkout-item__quantity">
+      <td className="checkout-item__quantity" data-label="Quantity">
         <button
           type="button"
           className="checkout-item__arrow"
@@ -41,7 +45,10 @@ export function CheckoutItem({ item }: { item: CartItem }) {
           &#10095;
         </button>
       </td>
-      <td className="checkout-item__price">{formatMoney(price)}</td>
+      <td className="checkout-item__price" data-label="Price">
+        {formatMoney(price)}
+        <span className="checkout-item__subtotal">Subtotal {formatMoney(cartTotal([item]))}</span>
+      </td>
       <td className="checkout-item__remove">
         <button
           type="button"

@@ -36,7 +36,16 @@ describe('Checkout', () => {
     expect(within(rows[0]!).getByText('Brown Brim')).toBeInTheDocument();
     expect(within(rows[0]!).getByLabelText('Quantity of Brown Brim')).toHaveTextContent('2');
     expect(within(rows[0]!).getByText('$25')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Subtotal $50')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Subtotal $220')).toBeInTheDocument();
     expect(screen.getByText('Total - $270')).toBeInTheDocument();
+  });
+
+  it('does not offer to pay for an empty cart, and points to the shop', () => {
+    renderWithProviders(<Checkout payment={<button type="button">Pay Now</button>} />);
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop');
   });
 
   it('raises, lowers and removes lines with the arrows and the remove button', async () => {
@@ -56,7 +65,9 @@ describe('Checkout', () => {
   });
 
   it('shows the test card to use and the payment it is given', () => {
-    renderWithProviders(<Checkout payment={<button type="button">Pay Now</button>} />);
+    renderWithProviders(<Checkout payment={<button type="button">Pay Now</button>} />, {
+      preloadedState: { cart: { hidden: true, cartItems: [{ ...brownBrim, quantity: 1 }] } },
+    });
     expect(screen.getByText(/4242 4242 4242 4242 - Exp: 12\/34 - CVV: 123/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
   });

@@ -13,11 +13,15 @@ import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 const COLUMNS = ['Product', 'Description', 'Quantity', 'Price', 'Remove'] as const;
 
-/** The checkout page: the cart as a table, its total, and the way to pay (`payment`). */
+/**
+ * The checkout page: the cart as a table, its total, and the way to pay (`payment`), which an
+ * empty cart does not offer.
+ */
 export function Checkout({ payment }: { payment?: ReactNode }) {
   const cartItems = useAppSelector(selectCartItems);
   const total = useAppSelector(selectCartTotal);
   const restored = useAppSelector(selectCartRestored);
+  const empty = restored && cartItems.length === 0;
 
   return (
     <div className="checkout">
@@ -43,7 +47,7 @@ export function Checkout({ payment }: { payment?: ReactNode }) {
           &nbsp;
         </p>
       )}
-      {restored && cartItems.length === 0 && (
+      {empty && (
         <p className="checkout__empty">
           Your cart is empty. <Link to="/shop">Browse the shop</Link>
         </p>
@@ -61,7 +65,8 @@ export function Checkout({ payment }: { payment?: ReactNode }) {
         <br />
         4242 4242 4242 4242 - Exp: 12/34 - CVV: 123
       </p>
-      <div className="checkout__pay">{payment}</div>
+      {/* Nothing to pay for: the way on is the shop, above (issue #10, item 13). */}
+      {!empty && <div className="checkout__pay">{payment}</div>}
     </div>
   );
 }

@@ -1,56 +1,46 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Order } from '#shared/orders.ts';
-import { fetchOrder } from '#client/features/orders/orders-api.ts';
 import { OrderSummary } from './order-summary.tsx';
+import { ReceiptLink } from './receipt-link.tsx';
 import ordersCss from './orders.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
-type State =
-  { kind: 'loading' } | { kind: 'shown'; order: Order } | { kind: 'failed'; message: string };
-
-/** The confirmation after paying: /checkout/confirmation?order={id}&receipt={receipt}. */
-export function OrderConfirmation() {
-  const [params] = useSearchParams();
-  const orderId = params.get('order');
-  const receipt = params.get('receipt');
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  useEffect(() => {
-    if (!orderId) return;
-    let active = true;
-    fetchOrder(orderId, receipt)
-      .then((order) => active && setState({ kind: 'shown', order }))
-      .catch((error: unknown) => {
-        if (active) {
-          setState({
-            kind: 'failed',
-            message: error instanceof Error ? error.message : 'Could not load the order.',
-          });
-        }
-      });
-    return () => {
-      active = false;
-    };
-  }, [orderId, receipt]);
-
+/**
+ * The confirmation after paying, /checkout/confirmation?order={id}&receipt={receipt}. `link` is
+ * the page's own address for a guest's order (its receipt is the only way back to it), null for
+ * a signed-in shopper's, which their account lists.
+ */
+export function OrderConfirmation({ order, link }: { order: Order; link: string | null }) {
   return (
     <div className="order-page">
       <StyleSheet href="orders" css={ordersCss} />
       <h1>Thank you for your order</h1>
-      {!orderId ? (
-        <p>
-          No order to show. <Link to="/shop">Back to the shop</Link>
-        </p>
-      ) : state.kind === 'loading' ? (
-        <p>Loading your order…</p>
-      ) : state.kind === 'failed' ? (
-        <p role="alert">{state.message}</p>
+      <OrderSummary order={order} />
+      {link ? (
+        <ReceiptLink url={link} />
       ) : (
-        <OrderSummary order={state.order} />
+        <p>
+          This order is kept with your account: <Link to="/account">see your orders</Link>.
+        </p>
       )}
       <p>
         <Link to="/shop">Continue shopping</Link>
+      </p>
+    </div>
+  );
+}
+
+/** The order could not be fetched (no answer, or a server error): say so, offer to try again. */
+export function OrderConfirmationFailed({ message }: { message: string }) {
+  return (
+    <div className="order-page">
+      <StyleSheet href="orders" css={ordersCss} />
+      <h1>Your order</h1>
+      <p role="alert">{message}</p>
+      <p>
+        <button type="button" className="order-page__retry" onClick={() => location.reload()}>
+          Try again
+        </button>
       </p>
     </div>
   );

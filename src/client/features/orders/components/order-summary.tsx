@@ -4,6 +4,12 @@ import { lazy } from '#shared/lazy.ts';
 import ordersCss from './orders.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
+const countryNames = lazy(() => new Intl.DisplayNames(['en'], { type: 'region' }));
+
+/** 'GB' -> 'United Kingdom'; an address kept before countries were codes shows as it was typed. */
+const countryName = (country: string) =>
+  /^[A-Z]{2}$/.test(country) ? (countryNames().of(country) ?? country) : country;
+
 const placedAt = lazy(
   () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
 );
@@ -45,10 +51,12 @@ export function OrderSummary({ order }: { order: Order }) {
       {order.shippingAddress && (
         <p className="order-summary__address">
           Shipping to {order.shippingAddress.name}, {order.shippingAddress.line1},{' '}
-          {order.shippingAddress.zip} {order.shippingAddress.city}, {order.shippingAddress.country}
+          {order.shippingAddress.zip} {order.shippingAddress.city},{' '}
+          {countryName(order.shippingAddress.country)}
         </p>
       )}
-      <p>A receipt goes to {order.email}.</p>
+      {/* Only what is true: no email is sent (issue #10, item 4). */}
+      <p className="order-summary__email">Email given at payment: {order.email}</p>
     </article>
   );
 }

@@ -186,9 +186,7 @@ export function PayNow() {
             ? 'Card payment is unavailable right now. Please try again later.'
             : placing
               ? 'Placing your order…'
-              : cartItems.length === 0
-                ? 'Add something to your cart to pay.'
-                : '')}
+              : '')}
       </p>
     </div>
   );

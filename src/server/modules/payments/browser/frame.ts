@@ -94,9 +94,11 @@ function startForm(form: HTMLFormElement) {
 
   function setShown(element: HTMLElement, shown: boolean) {
     element.hidden = !shown;
-    element.querySelectorAll('input').forEach((input) => {
-      input.disabled = !shown;
-    });
+    element
+      .querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')
+      .forEach((input) => {
+        input.disabled = !shown;
+      });
   }
 
   function sameAsBilling() {
@@ -116,7 +118,8 @@ function startForm(form: HTMLFormElement) {
       byId('image').hidden = false;
     }
     if (options.email) byId('email').value = options.email;
-    setShown(byId('zip-field'), Boolean(options.zipCode));
+    // The billing address has its own postal code: the card's ZIP is asked only without it.
+    setShown(byId('zip-field'), Boolean(options.zipCode && !options.billingAddress));
     setShown(byId('billing'), Boolean(options.billingAddress));
     setShown(byId('shipping'), Boolean(options.shippingAddress));
     setShown(
@@ -125,7 +128,9 @@ function startForm(form: HTMLFormElement) {
     );
     syncShippingFields();
     submit.textContent = payLabel();
-    submit.disabled = false;
+    // Until now nothing could be typed: the form takes focus below, and a field being filled
+    // while it did so would have lost what was typed into it (the flaky payments spec).
+    byId<HTMLFieldSetElement>('fields').disabled = false;
     (options.email ? byId('number') : byId('email')).focus();
   }
 
@@ -133,14 +138,16 @@ function startForm(form: HTMLFormElement) {
     const same = sameAsBilling();
     const group = byId('shipping-fields');
     group.hidden = same;
-    group.querySelectorAll('input').forEach((input) => {
-      input.disabled = same || !(options && options.shippingAddress);
-    });
+    group
+      .querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')
+      .forEach((input) => {
+        input.disabled = same || !(options && options.shippingAddress);
+      });
   }
 
   // ---- Checking fields ----
 
-  function fieldProblem(input: HTMLInputElement) {
+  function fieldProblem(input: HTMLInputElement | HTMLSelectElement) {
     const value = input.value;
     switch (input.name) {
       case 'email':
@@ -163,7 +170,7 @@ function startForm(form: HTMLFormElement) {
     }
   }
 
-  function showProblem(input: HTMLInputElement, problem: string | undefined) {
+  function showProblem(input: HTMLInputElement | HTMLSelectElement, problem: string | undefined) {
     const message = byId<HTMLParagraphElement>(input.name + '-error');
     if (problem) {
       input.setAttribute('aria-invalid', 'true');
@@ -174,16 +181,16 @@ function startForm(form: HTMLFormElement) {
     }
   }
 
-  function checkInput(input: HTMLInputElement) {
+  function checkInput(input: HTMLInputElement | HTMLSelectElement) {
     const problem = fieldProblem(input);
     showProblem(input, problem);
     return !problem;
   }
 
   function activeInputs() {
-    return Array.from(form.querySelectorAll<HTMLInputElement>('input[name]')).filter(
-      (input) => !input.disabled && input.type !== 'checkbox',
-    );
+    return Array.from(
+      form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[name], select[name]'),
+    ).filter((input) => !input.disabled && input.type !== 'checkbox');
   }
 
   form.addEventListener(
@@ -196,6 +203,11 @@ function startForm(form: HTMLFormElement) {
     },
     true,
   );
+
+  form.addEventListener('change', (event) => {
+    const select = event.target as HTMLSelectElement;
+    if (select.tagName === 'SELECT') checkInput(select);
+  });
 
   form.addEventListener('input', (event) => {
     const input = event.target as HTMLInputElement;
@@ -239,16 +251,23 @@ function startForm(form: HTMLFormElement) {
 
   function setBusy(busy: boolean) {
     submitting = busy;
-    submit.disabled = busy;
+    // Not `disabled`: that would drop focus to the page's body, and the answer would then be
+    // announced to no one in particular (issue #10, item 3). `submitting` refuses a second go.
+    submit.setAttribute('aria-disabled', busy ? 'true' : 'false');
     submit.setAttribute('aria-busy', busy ? 'true' : 'false');
     submit.textContent = busy ? texts.processing : payLabel();
   }
 
+  /**
+   * A refusal of the whole form (a declined card): written at the form's top, which may be out
+   * of sight, so it is scrolled to and focused, and read out as the alert it is.
+   */
   function showFormError(code: string | undefined, fallback?: string) {
     formError.textContent =
       (code === undefined ? undefined : errorTexts[code]) ||
       fallback ||
       texts.errors.invalid_request;
+    formError.focus();
   }
 
   form.addEventListener('submit', (event) => {
@@ -273,7 +292,9 @@ function startForm(form: HTMLFormElement) {
       expYear: expiry.year,
       cvc: byId('cvc').value.trim(),
     };
-    if (options.zipCode) card.zip = byId('zip').value.trim();
+    if (options.zipCode) {
+      card.zip = (args.billingAddress ? args.billingAddress.zip : byId('zip').value).trim();
+    }
     const body: CreateTokenBody = { key: options.key, card, email: byId('email').value.trim() };
     if (args.billingAddress) body.billingAddress = args.billingAddress;
     if (args.shippingAddress) body.shippingAddress = args.shippingAddress;
@@ -337,8 +358,10 @@ function startForm(form: HTMLFormElement) {
     if (event.key !== 'Tab') return;
     // Keep focus inside the dialog: the page behind it is not reachable while it is open.
     const focusable = Array.from(
-      document.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input'),
-    ).filter((element) => !element.disabled && element.offsetParent !== null);
+      document.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
+        'button, input, select',
+      ),
+    ).filter((element) => !element.matches(':disabled') && element.offsetParent !== null);
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;
