@@ -1,10 +1,18 @@
 import type { Page } from '@playwright/test';
-import { createAccount, signInThroughForm } from './support/accounts.ts';
+import {
+  PASSWORD,
+  createAccount,
+  freshEmail,
+  signInThroughForm,
+  signUpForm,
+} from './support/accounts.ts';
+import { TEST_CARDS, fillCard, widgetPayButton } from './support/payment.ts';
 import {
   PERSIST_KEY,
   addButton,
   cartButton,
   cartDropdown,
+  checkoutTotal,
   expectCartCount,
   visit,
 } from './support/shop.ts';
@@ -136,6 +144,42 @@ for (const viewport of [
       await page.reload();
       await expectCartCount(page, 3);
       await expectDropdownLines(page, [/Brown Brim\s*2 x \$25/, /Blue Beanie\s*1 x \$18/]);
+    });
+
+    test("a paid order empties the account's copy of the cart too", async ({ page, request }) => {
+      page.on('dialog', (dialog) => void dialog.accept());
+      const email = await createAccount(request);
+      await signInThroughForm(page, email);
+      await visit(page, '/shop/hats');
+      await addButton(page, 'Grey Brim').click();
+      await expect.poll(() => accountCart(page)).toEqual(['Grey Brim x 1']);
+
+      await visit(page, '/checkout');
+      await expect(checkoutTotal(page)).toHaveText('Total - $25');
+      const payNow = page.getByRole('button', { name: 'Pay Now' });
+      await expect(payNow).toHaveAttribute('aria-busy', 'false');
+      await payNow.click();
+      await fillCard(page, TEST_CARDS.success, email);
+      await widgetPayButton(page).click();
+      await expect(page).toHaveURL(/\/checkout\/confirmation\?order=ord_/);
+      await expectCartCount(page, 0);
+      await expect.poll(() => accountCart(page)).toEqual([]);
+    });
+
+    test('signing up keeps the cart and saves it with the new account', async ({ page }) => {
+      await visit(page, '/shop/womens');
+      await addButton(page, 'Floral Dress').click();
+      await expectCartCount(page, 1);
+      await page.goto('/signin');
+      const form = signUpForm(page);
+      await form.getByLabel('Display Name').fill('Grace');
+      await form.getByLabel('Email').fill(freshEmail('grace'));
+      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await form.getByLabel('Confirm Password').fill(PASSWORD);
+      await form.getByRole('button', { name: 'SIGN UP' }).click();
+      await expect(page).toHaveURL('/');
+      await expect.poll(() => accountCart(page)).toEqual(['Floral Dress x 1']);
+      await expectCartCount(page, 1);
     });
   });
 }
