@@ -1,11 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  PASSWORD,
-  createAccount,
-  freshEmail,
-  signInThroughForm,
-  signUpForm,
-} from './support/accounts.ts';
+import { createAccount, signInThroughForm, signUpThroughForm } from './support/accounts.ts';
 import { TEST_CARDS, fillCard, widgetPayButton } from './support/payment.ts';
 import {
   PERSIST_KEY,
@@ -170,13 +164,7 @@ for (const viewport of [
       await visit(page, '/shop/womens');
       await addButton(page, 'Floral Dress').click();
       await expectCartCount(page, 1);
-      await page.goto('/signin');
-      const form = signUpForm(page);
-      await form.getByLabel('Display Name').fill('Grace');
-      await form.getByLabel('Email').fill(freshEmail('grace'));
-      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await form.getByLabel('Confirm Password').fill(PASSWORD);
-      await form.getByRole('button', { name: 'SIGN UP' }).click();
+      await signUpThroughForm(page);
       await expect(page).toHaveURL('/');
       await expect.poll(() => accountCart(page)).toEqual(['Floral Dress x 1']);
       await expectCartCount(page, 1);
