@@ -26,6 +26,19 @@ function fakeCartServer() {
     version: 0,
     signedIn: true,
     requests: [] as string[],
+    /** Requests that fail as a dropped connection before they are answered. */
+    dropNext: 0,
+    /** While set, answers wait until `release()`. */
+    held: null as Promise<void> | null,
+    release: () => {},
+    hold() {
+      server.held = new Promise((resolve) => {
+        server.release = () => {
+          server.held = null;
+          resolve();
+        };
+      });
+    },
     /** Another device writes the account's cart. */
     writeElsewhere(lines: CartLineRef[]) {
       server.lines = lines;
@@ -38,9 +51,14 @@ function fakeCartServer() {
   };
   const answer = (status: number, body: unknown) =>
     Promise.resolve(new Response(JSON.stringify(body), { status }));
-  vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     server.requests.push(`${method} ${url}`);
+    if (server.dropNext > 0) {
+      server.dropNext -= 1;
+      throw new TypeError('Failed to fetch');
+    }
+    await server.held;
     if (!server.signedIn) return answer(401, { message: 'Sign in to keep your cart.' });
     const body = JSON.parse(typeof init.body === 'string' ? init.body : 'null') as {
       version?: number;
@@ -221,5 +239,28 @@ describe('the cart kept with the account', () => {
     store.dispatch(currentUserChanged(null));
     expect(localPairs(store)).toEqual([[7, 1]]);
     expect(server.requests).toEqual([]);
+  });
+
+  it('tries again when the shop could not be reached', async () => {
+    const store = syncedStore();
+    server.dropNext = 1;
+    store.dispatch(itemAdded(item(12)));
+    store.dispatch(currentUserChanged(ada));
+    await vi.waitFor(() => expect(pairs(server.lines)).toEqual([[12, 1]]), { timeout: 5000 });
+    expect(server.requests).toEqual(['POST /api/cart/merge', 'POST /api/cart/merge']);
+  });
+
+  it("merges the next shopper's cart even when they sign in while a request is out", async () => {
+    const store = syncedStore();
+    server.hold();
+    store.dispatch(currentUserChanged(ada));
+    await vi.waitFor(() => expect(server.requests).toEqual(['POST /api/cart/merge']));
+    store.dispatch(currentUserChanged(null));
+    store.dispatch(itemAdded(item(14)));
+    store.dispatch(currentUserChanged({ ...ada, id: 'user-bea' }));
+    server.release();
+    await vi.waitFor(() => expect(pairs(server.lines)).toEqual([[14, 1]]));
+    expect(server.requests).toEqual(['POST /api/cart/merge', 'POST /api/cart/merge']);
+    expect(localPairs(store)).toEqual([[14, 1]]);
   });
 });

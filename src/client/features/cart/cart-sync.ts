@@ -119,6 +119,34 @@ export function cartSync({
       timer = setTimeout(() => void send(), delay);
     };
 
+    /**
+     * After a refused or lost write of `user`'s cart: puts `sent` back before the newer changes
+     * and says whether to try again. On 409 (another device wrote first) it first takes the
+     * account's cart as it is now, with this browser's changes replayed on it.
+     */
+    const recover = async (user: string, error: unknown, sent: Change[]): Promise<boolean> => {
+      const status = error instanceof ApiError ? error.status : 0;
+      if (status === 401 || status === 400) {
+        // The session is gone (the auth state follows and empties the cart), or the lines were
+        // refused: trying again would change nothing.
+        unsent = [];
+        return false;
+      }
+      unsent = [...sent, ...unsent];
+      if (status === 409) {
+        try {
+          const cart = await apiRequest<CartDocument>(CART_PATH);
+          if (owner === user) adopt(cart, unsent);
+          failures = 0;
+          return true;
+        } catch {
+          // Counted as a failure below.
+        }
+      }
+      failures += 1;
+      return true;
+    };
+
     const send = async (): Promise<void> => {
       timer = undefined;
       const user = owner;
@@ -127,6 +155,7 @@ export function cartSync({
       const sent = unsent;
       unsent = [];
       const lines = localLines();
+      let again = false;
       try {
         const cart = mergeFirst
           ? await apiRequest<CartDocument>(`${CART_PATH}/merge`, {
@@ -134,34 +163,20 @@ export function cartSync({
               body: { lines },
             })
           : await apiRequest<CartDocument>(CART_PATH, { method: 'PUT', body: { version, lines } });
-        if (owner !== user) return;
-        mergeFirst = false;
-        failures = 0;
-        adopt(cart, unsent);
-      } catch (error) {
-        if (owner !== user) return;
-        unsent = [...sent, ...unsent];
-        const status = error instanceof ApiError ? error.status : 0;
-        if (status === 409) {
-          // Another device wrote first: replay this browser's changes on the cart as it is now.
-          try {
-            adopt(await apiRequest<CartDocument>(CART_PATH), unsent);
-            failures = 0;
-          } catch {
-            failures += 1;
-          }
-        } else if (status === 401 || status === 400) {
-          // The session is gone (the auth state follows and empties the cart), or the lines were
-          // refused: trying again would change nothing.
-          unsent = [];
-          return;
-        } else {
-          failures += 1;
+        if (owner === user) {
+          mergeFirst = false;
+          failures = 0;
+          adopt(cart, unsent);
         }
+      } catch (error) {
+        if (owner === user) again = await recover(user, error, sent);
       } finally {
         sending = false;
       }
-      if (owner === user && (unsent.length > 0 || failures > 0 || mergeFirst)) {
+      // Another shopper signed in while this was out: their merge waited for it.
+      if (owner !== user) {
+        if (owner !== null) schedule(0);
+      } else if (again || unsent.length > 0) {
         schedule(failures === 0 ? 0 : Math.min(1000 * 2 ** failures, MAX_RETRY_MS));
       }
     };
