@@ -258,6 +258,8 @@ describe('the cart kept with the account', () => {
     store.dispatch(currentUserChanged(null));
     store.dispatch(itemAdded(item(14)));
     store.dispatch(currentUserChanged({ ...ada, id: 'user-bea' }));
+    // Bea's merge comes due (a 0 ms timer, set first) while Ada's request is still out.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     server.release();
     await vi.waitFor(() => expect(pairs(server.lines)).toEqual([[14, 1]]));
     expect(server.requests).toEqual(['POST /api/cart/merge', 'POST /api/cart/merge']);
