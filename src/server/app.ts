@@ -14,6 +14,8 @@ import { createLocalAccountRepository } from '#server/modules/local-oidc/local-a
 import { localOidcPlugin } from '#server/modules/local-oidc/local-oidc-plugin.ts';
 import { createLocalOidcService } from '#server/modules/local-oidc/local-oidc-service.ts';
 import { createProviderSessions } from '#server/modules/local-oidc/provider-sessions.ts';
+import { createCartService } from '#server/modules/carts/carts-service.ts';
+import { cartsRoutes } from '#server/modules/carts/carts-routes.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
 import { confirmationPageStatus, ordersRoutes } from '#server/modules/orders/orders-routes.ts';
 import {
@@ -164,6 +166,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     receiptSecret: deriveSecret(secret, 'order-receipts'),
   });
   await app.register(ordersRoutes, { accounts, orders });
+  // Each signed-in shopper's cart, kept with the account (ADR 025).
+  await app.register(cartsRoutes, {
+    accounts,
+    carts: createCartService({ db: database.db }),
+    createLimiter,
+    writesPerMinute: config.CART_WRITE_LIMIT_PER_MINUTE,
+  });
 
   // The built site: files, pages, and the not-found page for every other path. In `npm run dev`,
   // Vite serves the pages and files and passes the rest here.

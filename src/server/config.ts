@@ -38,6 +38,8 @@ const envSchema = z
     AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
     /** Card tokens the payment widget may create per IP a minute. */
     PAYMENT_TOKEN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /** Changes to a signed-in shopper's saved cart per account a minute (ADR 025). */
+    CART_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
     /** Reverse proxies whose X-Forwarded-For/-Proto count (platform/http/trust-proxy.ts). */
     TRUST_PROXY: trustProxySchema,
     LOG_LEVEL: z

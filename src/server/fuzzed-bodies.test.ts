@@ -261,6 +261,17 @@ it('answers no generated body with a 5xx or internal text', async () => {
       },
       cookie: () => shopper.cookie,
     },
+    ...(
+      [
+        ['PUT', '/api/cart', { version: 0, lines: [{ id: 1, quantity: 2 }] }],
+        ['POST', '/api/cart/merge', { lines: [{ id: 1, quantity: 2 }] }],
+      ] as const
+    ).map(([method, url, template]) => ({
+      method,
+      url: () => url,
+      template,
+      cookie: () => shopper.cookie,
+    })),
     {
       method: 'POST',
       url: () => '/pay/v1/tokens',

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './cart.ts';
+import { checkLineItems, MAX_CART_LINES } from './carts.ts';
 import { findItem } from './catalogue.ts';
 import type { Cents } from './money.ts';
 import type { CardBrand } from './payment-cards.ts';
@@ -7,7 +8,7 @@ import { paymentAddressSchema, type PaymentAddress } from './payment-widget.ts';
 
 /** The shop sells in US dollars only; amounts are integer cents. */
 export const ORDER_CURRENCY = 'usd';
-export const MAX_ORDER_LINES = 50;
+export const MAX_ORDER_LINES = MAX_CART_LINES;
 
 /**
  * POST /api/orders. Only what the shopper chose travels: item ids and quantities. Prices, totals
@@ -44,26 +45,7 @@ export const createOrderBodySchema = z.strictObject(
       )
       .min(1, 'The order has no items.')
       .max(MAX_ORDER_LINES, `An order has at most ${MAX_ORDER_LINES} lines.`)
-      .superRefine((lines, context) => {
-        const seen = new Set<number>();
-        for (const [index, line] of lines.entries()) {
-          if (seen.has(line.id)) {
-            context.addIssue({
-              code: 'custom',
-              path: [index, 'id'],
-              message: `Item ${line.id} appears twice; send one line per item.`,
-            });
-          }
-          seen.add(line.id);
-          if (!findItem(line.id)) {
-            context.addIssue({
-              code: 'custom',
-              path: [index, 'id'],
-              message: `Item ${line.id} is not on sale.`,
-            });
-          }
-        }
-      }),
+      .superRefine(checkLineItems),
     email: z.email('Enter a valid email address.').max(254).trim().toLowerCase(),
     /**
      * The total, in integer cents, the shopper approved in the card widget. The server charges

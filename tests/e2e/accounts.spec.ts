@@ -1,22 +1,16 @@
 import {
   PASSWORD,
   createAccount,
-  freshEmail,
   signInForm,
   signInThroughForm,
   signUpForm,
+  signUpThroughForm,
 } from './support/accounts.ts';
 import { expect, test } from './support/test.ts';
 
 test.describe('accounts', () => {
   test('a shopper signs up, is signed in, and /signin then sends them home', async ({ page }) => {
-    await page.goto('/signin');
-    const form = signUpForm(page);
-    await form.getByLabel('Display Name').fill('Grace');
-    await form.getByLabel('Email').fill(freshEmail('grace'));
-    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await form.getByLabel('Confirm Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'SIGN UP' }).click();
+    await signUpThroughForm(page);
 
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('button', { name: 'SIGN OUT' })).toBeVisible();

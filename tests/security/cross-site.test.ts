@@ -36,6 +36,8 @@ const routes = () =>
     { method: 'PUT', url: `/api/users/${uid}` },
     { method: 'PATCH', url: `/api/users/${uid}` },
     { method: 'POST', url: '/api/orders' },
+    { method: 'PUT', url: '/api/cart' },
+    { method: 'POST', url: '/api/cart/merge' },
     { method: 'POST', url: '/pay/v1/tokens', host: PAYMENT_HOST },
     { method: 'POST', url: '/oidc/interaction/some-uid/login' },
     { method: 'POST', url: '/oidc/interaction/some-uid/select' },
@@ -60,6 +62,8 @@ describe('cross-site requests', () => {
     }
     const profile = await app.inject({ url: `/api/users/${uid}`, headers: { cookie } });
     expect(profile.body).not.toContain('Hacked');
+    const cart = await app.inject({ url: '/api/cart', headers: { cookie } });
+    expect(cart.json()).toMatchObject({ version: 0, lines: [] });
     report('cross-site', {
       routes: routes().length,
       kinds: Object.keys(CROSS_SITE).length,

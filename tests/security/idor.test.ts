@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartDocument } from '#shared/carts.ts';
 import type { CreateOrderResponse } from '#shared/orders.ts';
 import { newToken, UNLIMITED } from '#server/test/payments.ts';
 import { signUp } from '#server/test/shoppers.ts';
@@ -139,4 +140,87 @@ describe('cross-user access', () => {
       ).toBe(200);
     }
   });
+});
+
+describe('the account cart', () => {
+  /** Each shopper's own item, which nobody else's cart ever holds; writes add Blue Snapback. */
+  const OWN_ITEM: Record<string, { id: number; name: string }> = {
+    'Ada Owner': { id: 22, name: 'Tan Trench' },
+    'Bea Owner': { id: 3, name: 'Brown Cowboy' },
+    'Cy Owner': { id: 13, name: 'Nike White AirForce' },
+  };
+  const SNAPBACK = 9;
+  type CartVerb = 'read cart' | 'replace cart' | 'merge cart';
+  const CART_VERBS: CartVerb[] = ['read cart', 'replace cart', 'merge cart'];
+
+  const readCart = (cookie?: string) =>
+    app.inject({ url: '/api/cart', headers: cookie ? { cookie } : {} });
+
+  async function cartRequest(verb: CartVerb, actor: Shopper | null) {
+    const headers = actor ? { cookie: actor.cookie } : {};
+    const own = actor ? (OWN_ITEM[actor.name] ?? { id: SNAPBACK }) : { id: 1 };
+    const lines = [
+      { id: own.id, quantity: 1 },
+      { id: SNAPBACK, quantity: 1 },
+    ];
+    switch (verb) {
+      case 'read cart':
+        return readCart(actor?.cookie);
+      case 'replace cart': {
+        const current = await readCart(actor?.cookie);
+        const version = current.statusCode === 200 ? current.json<CartDocument>().version : 0;
+        return app.inject({
+          method: 'PUT',
+          url: '/api/cart',
+          headers,
+          payload: { version, lines },
+        });
+      }
+      case 'merge cart':
+        return app.inject({ method: 'POST', url: '/api/cart/merge', headers, payload: { lines } });
+    }
+  }
+
+  it("reaches only the session's own cart: the anonymous get 401, nobody sees another's", async () => {
+    for (const shopper of shoppers) {
+      const own = OWN_ITEM[shopper.name];
+      const saved = await app.inject({
+        method: 'POST',
+        url: '/api/cart/merge',
+        headers: { cookie: shopper.cookie },
+        payload: { lines: [{ id: own?.id, quantity: 4 }] },
+      });
+      expect(saved.statusCode).toBe(200);
+    }
+    const random = seededRandom();
+    const leaks: string[] = [];
+    let refused = 0;
+    for (let round = 0; round < TRIPLES; round += 1) {
+      const actor = random.pick<Shopper | null>([null, ...shoppers]);
+      const verb = random.pick(CART_VERBS);
+      const response = await cartRequest(verb, actor);
+      const label = `${actor?.name ?? 'anonymous'} → ${verb}`;
+      if (actor === null) {
+        expect(response.statusCode, label).toBe(401);
+        refused += 1;
+        continue;
+      }
+      expect(response.statusCode, label).toBe(200);
+      for (const other of shoppers.filter((shopper) => shopper !== actor)) {
+        if (response.body.includes(OWN_ITEM[other.name]?.name ?? '?')) leaks.push(label);
+      }
+    }
+    // Every cart still holds its owner's item and nobody else's.
+    for (const shopper of shoppers) {
+      const names = (await readCart(shopper.cookie))
+        .json<CartDocument>()
+        .lines.map((line) => line.name);
+      expect(names).toContain(OWN_ITEM[shopper.name]?.name);
+      for (const other of shoppers.filter((each) => each !== shopper)) {
+        expect(names).not.toContain(OWN_ITEM[other.name]?.name);
+      }
+    }
+    expect(leaks).toEqual([]);
+    report('account carts', { seed: random.seed, requests: TRIPLES, refused, leaks: 0 });
+  }, 60_000);
 });

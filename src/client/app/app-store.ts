@@ -1,7 +1,9 @@
 import { persistStore, type Persistor } from 'redux-persist';
 import { findItem } from '#shared/catalogue.ts';
 import { itemAdded } from '#client/features/cart/cart-slice.ts';
+import { ACCOUNT_CART_KEY } from '#client/features/cart/account-cart-key.ts';
 import { takeEarlyAdds } from '#client/features/cart/early-adds.ts';
+import { safeLocalStorage } from '#client/lib/safe-storage.ts';
 import { makeStore, type AppStore } from './store.ts';
 
 let browserStore: AppStore | undefined;
@@ -34,11 +36,30 @@ export function startCartPersistence(store: AppStore): void {
     }
   });
   persistor = started;
+  startAccountCart(store);
   // redux-persist writes on a later tick; a shopper who adds an item and leaves at once would
   // lose it. Leaving the page writes what is pending, synchronously (localStorage is), but only
   // when the shopper changed the cart's lines here: writing back the lines just read would
   // overwrite newer ones saved meanwhile by another tab. (The dropdown's state is never restored.)
   window.addEventListener('pagehide', () => {
     if (store.getState().cart.cartItems !== restoredLines) void started.flush();
+  });
+}
+
+/**
+ * Loads the sync of the cart with the shopper's account (features/cart/cart-sync.ts, ADR 025)
+ * once the stored cart is back and the auth state known, and only when it has work: a shopper is
+ * signed in, or this browser's cart was an account's (to empty it when the session is gone).
+ * Anonymous visits never download it.
+ */
+function startAccountCart(store: AppStore): void {
+  const stop = store.subscribe(() => {
+    const { user, _persist } = store.getState();
+    if (!_persist?.rehydrated || !user.authResolved) return;
+    if (!user.currentUser && safeLocalStorage.getItem(ACCOUNT_CART_KEY) === null) return;
+    stop();
+    import('#client/features/cart/cart-sync.ts')
+      .then(({ cartSync }) => store.addLateMiddleware(cartSync()))
+      .catch((error: unknown) => console.error('Could not load the cart sync', error));
   });
 }

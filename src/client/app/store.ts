@@ -1,4 +1,4 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import {
   FLUSH,
   PAUSE,
@@ -50,17 +50,39 @@ const persistedReducer = persistReducer(persistConfig, rootReducer);
 
 export type RootState = ReturnType<typeof persistedReducer>;
 
+/** A middleware given to the store after it is made (`store.addLateMiddleware`). */
+export type LateMiddleware = Middleware<object, RootState>;
+
+/**
+ * A place in the chain for one middleware that arrives later: the cart's sync with the account
+ * (features/cart/cart-sync.ts) is loaded only once a shopper is known, so its code stays out of
+ * the first load (ADR 025). Until then, actions pass straight through.
+ */
+function lateMiddlewareSlot() {
+  let handle: ((action: unknown) => unknown) | undefined;
+  let install: ((late: LateMiddleware) => void) | undefined;
+  const slot: Middleware<object, RootState> = (api) => (next) => {
+    install = (late) => {
+      handle = late(api)(next);
+    };
+    return (action) => (handle ? handle(action) : next(action));
+  };
+  return { slot, add: (late: LateMiddleware) => install?.(late) };
+}
+
 /** Builds a store; tests pass their own starting state. */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({
+  const late = lateMiddlewareSlot();
+  const store = configureStore({
     reducer: persistedReducer,
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         // redux-persist's own actions carry functions; they never reach our reducers.
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }),
+      }).concat(late.slot),
   });
+  return Object.assign(store, { addLateMiddleware: late.add });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

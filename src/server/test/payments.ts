@@ -16,6 +16,7 @@ export const UNLIMITED = {
   AUTH_IP_LIMIT_PER_MINUTE: '1000',
   AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '1000',
   PAYMENT_TOKEN_LIMIT_PER_MINUTE: '10000',
+  CART_WRITE_LIMIT_PER_MINUTE: '10000',
 };
 
 /** A card as the widget's frame sends it. */

@@ -38,3 +38,15 @@ export async function signInThroughForm(page: Page, email: string, password = PA
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('button', { name: 'SIGN OUT' })).toBeVisible();
 }
+
+/** Fills and sends the sign-up form, as a shopper does; returns the new account's email. */
+export async function signUpThroughForm(page: Page, name = 'Grace', email = freshEmail('grace')) {
+  await page.goto('/signin');
+  const form = signUpForm(page);
+  await form.getByLabel('Display Name').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'SIGN UP' }).click();
+  return email;
+}

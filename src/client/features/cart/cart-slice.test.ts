@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findItem } from '#shared/catalogue.ts';
 import { makeStore } from '#client/app/store.ts';
 import {
+  accountCartSynced,
+  cartClearedAtSignOut,
   dropdownClosed,
   dropdownToggled,
   itemAdded,
@@ -56,5 +58,26 @@ describe('cart slice', () => {
     expect(selectCartRestored(makeStore().getState())).toBe(false);
     const restored = makeStore({ _persist: { version: -1, rehydrated: true } });
     expect(selectCartRestored(restored.getState())).toBe(true);
+  });
+
+  it("takes the account's cart by ids and quantities, names and prices from the catalogue", () => {
+    const store = makeStore();
+    store.dispatch(itemAdded(blueBeanie));
+    store.dispatch(
+      accountCartSynced([
+        { id: 1, quantity: 3 },
+        { id: 999, quantity: 1 },
+      ]),
+    );
+    expect(selectCartItems(store.getState())).toEqual([{ ...brownBrim, quantity: 3 }]);
+  });
+
+  it('empties the lines and closes the dropdown at sign-out', () => {
+    const store = makeStore();
+    store.dispatch(itemAdded(brownBrim));
+    store.dispatch(dropdownToggled());
+    store.dispatch(cartClearedAtSignOut());
+    expect(selectCartItems(store.getState())).toEqual([]);
+    expect(selectCartHidden(store.getState())).toBe(true);
   });
 });

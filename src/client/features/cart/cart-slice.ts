@@ -6,6 +6,7 @@ import {
   restoreCartLines,
   type CartItem,
 } from '#shared/cart.ts';
+import type { CartLineRef } from '#shared/carts.ts';
 import type { Item } from '#shared/catalogue.ts';
 
 export interface CartState {
@@ -39,11 +40,34 @@ export const cartSlice = createSlice({
       state.cartItems = [];
       state.hidden = true;
     },
+    /**
+     * The shopper signed out (here or in another tab): the next person at this computer must not
+     * see their cart. The account keeps its copy (ADR 025).
+     */
+    cartClearedAtSignOut(state) {
+      state.cartItems = [];
+      state.hidden = true;
+    },
+    /**
+     * The signed-in shopper's cart as kept with their account, merged with this browser's. Only
+     * ids and quantities are taken: names, pictures and prices come from the catalogue.
+     */
+    accountCartSynced(state, action: PayloadAction<readonly CartLineRef[]>) {
+      state.cartItems = restoreCartLines(action.payload);
+    },
   },
 });
 
-export const { dropdownToggled, dropdownClosed, itemAdded, itemRemoved, lineCleared, cartEmptied } =
-  cartSlice.actions;
+export const {
+  dropdownToggled,
+  dropdownClosed,
+  itemAdded,
+  itemRemoved,
+  lineCleared,
+  cartEmptied,
+  cartClearedAtSignOut,
+  accountCartSynced,
+} = cartSlice.actions;
 
 /**
  * The cart as restored from storage: lines rebuilt from the catalogue (so a corrupt or

@@ -4,12 +4,14 @@ import type { Database } from './schema.ts';
 import * as profiles from '#server/platform/database/migrations/001-profiles.ts';
 import * as localOidcAccounts from '#server/platform/database/migrations/002-local-oidc-accounts.ts';
 import * as paymentsAndOrders from '#server/platform/database/migrations/003-payments-and-orders.ts';
+import * as carts from '#server/platform/database/migrations/004-carts.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 const migrations: Record<string, Migration> = {
   '001-profiles': profiles,
   '002-local-oidc-accounts': localOidcAccounts,
   '003-payments-and-orders': paymentsAndOrders,
+  '004-carts': carts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

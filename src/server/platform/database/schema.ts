@@ -87,6 +87,17 @@ export interface OrderLinesTable {
   line_total: number;
 }
 
+/** A signed-in shopper's cart (ADR 025). */
+export interface CartsTable {
+  /** The better-auth user id: one cart per account. */
+  user_id: string;
+  /** JSON array of `{ id, quantity }`, in the cart's order; names and prices are not kept. */
+  lines: string;
+  /** 1 for the first write, raised by every later one. */
+  version: number;
+  updated_at: string;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
@@ -94,4 +105,5 @@ export interface Database {
   payment_charges: PaymentChargesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  carts: CartsTable;
 }

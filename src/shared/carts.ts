@@ -1,0 +1,139 @@
+import { z } from './zod.ts';
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './cart.ts';
+import { findItem } from './catalogue.ts';
+import type { Cents } from './money.ts';
+import type { OrderLine } from './orders.ts';
+
+/** A cart line as it travels and is stored: the item and how many, nothing else. */
+export interface CartLineRef {
+  id: number;
+  quantity: number;
+}
+
+/** As many lines as an order may have (the catalogue has fewer items anyway). */
+export const MAX_CART_LINES = 50;
+
+/**
+ * For the line lists of request bodies (carts, orders): refuses an item named twice or not on
+ * sale, each with its line's path. Use as `.superRefine(checkLineItems)`.
+ */
+export function checkLineItems(
+  lines: readonly { id: number }[],
+  context: {
+    addIssue(issue: {
+      code: 'custom';
+      path: number[] | (string | number)[];
+      message: string;
+    }): void;
+  },
+): void {
+  const seen = new Set<number>();
+  for (const [index, line] of lines.entries()) {
+    if (seen.has(line.id)) {
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'id'],
+        message: `Item ${line.id} appears twice; send one line per item.`,
+      });
+    }
+    seen.add(line.id);
+    if (!findItem(line.id)) {
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'id'],
+        message: `Item ${line.id} is not on sale.`,
+      });
+    }
+  }
+}
+
+function unknownFieldsMessage(issue: { code?: string; keys?: string[] }) {
+  if (issue.code !== 'unrecognized_keys') return undefined;
+  return `Unknown field${issue.keys?.length === 1 ? '' : 's'}: ${issue.keys?.join(', ')}. Names and prices come from the shop.`;
+}
+
+/**
+ * The lines of a cart as the browser sends them: item ids of the catalogue and quantities in
+ * range, one line per item, in the cart's order. Names and prices are the catalogue's, so a line
+ * that carries them (or any other field) is refused.
+ */
+export const cartLinesSchema = z
+  .array(
+    z.strictObject(
+      {
+        id: z
+          .number({ error: 'Each line needs the id of an item.' })
+          .int('Item ids are whole numbers.')
+          .positive('Item ids are positive.'),
+        quantity: z
+          .number({ error: 'Each line needs a quantity.' })
+          .int('Quantities are whole numbers.')
+          .min(MIN_LINE_QUANTITY, `Keep at least ${MIN_LINE_QUANTITY} of each item in the cart.`)
+          .max(MAX_LINE_QUANTITY, `Keep at most ${MAX_LINE_QUANTITY} of each item in the cart.`),
+      },
+      { error: unknownFieldsMessage },
+    ),
+    { error: 'The lines are a list of items and quantities.' },
+  )
+  .max(MAX_CART_LINES, `A cart has at most ${MAX_CART_LINES} lines.`)
+  .superRefine(checkLineItems);
+
+/**
+ * PUT /api/cart: replaces the signed-in shopper's cart. `version` is the cart's version the
+ * browser last saw (0 before the account has a cart); another version means another device
+ * changed the cart meanwhile, and the server answers 409 with the cart as it now is.
+ */
+export const replaceCartBodySchema = z.strictObject(
+  {
+    version: z
+      .number({ error: 'Send the version of the cart you last saw, a whole number.' })
+      .int('The version is a whole number.')
+      .min(0, 'The version is 0 or more.')
+      .max(Number.MAX_SAFE_INTEGER),
+    lines: cartLinesSchema,
+  },
+  { error: unknownFieldsMessage },
+);
+export type ReplaceCartBody = z.infer<typeof replaceCartBodySchema>;
+
+/** POST /api/cart/merge: this browser's cart, merged into the account's (mergeCartLines). */
+export const mergeCartBodySchema = z.strictObject(
+  { lines: cartLinesSchema },
+  { error: unknownFieldsMessage },
+);
+export type MergeCartBody = z.infer<typeof mergeCartBodySchema>;
+
+/** A signed-in shopper's cart as the API returns it: priced from the catalogue. */
+export interface CartDocument {
+  /** Raised by every change; 0 while the account has no cart. */
+  version: number;
+  lines: OrderLine[];
+  total: Cents;
+}
+
+/** 409 of PUT /api/cart: the cart changed elsewhere; `cart` is how it is now. */
+export interface CartConflictBody {
+  error: 'Conflict';
+  code: 'version_conflict';
+  message: string;
+  cart: CartDocument;
+}
+
+/**
+ * The account's cart and this browser's, as one (ADR 025): the account's lines first, in their
+ * order, then this browser's new items in theirs (the spec's "add appends"). An item in both
+ * keeps the larger quantity, not the sum: the same hat put in the cart again on another device is
+ * still one hat, and merging the same carts twice (a retried request whose answer was lost, a
+ * reload) changes nothing. Lines of items not on sale are dropped.
+ */
+export function mergeCartLines(
+  account: readonly CartLineRef[],
+  browser: readonly CartLineRef[],
+): CartLineRef[] {
+  const merged = new Map<number, number>();
+  for (const { id, quantity } of [...account, ...browser]) {
+    if (!findItem(id)) continue;
+    merged.set(id, Math.min(Math.max(merged.get(id) ?? 0, quantity), MAX_LINE_QUANTITY));
+  }
+  return [...merged].map(([id, quantity]) => ({ id, quantity }));
+}
