@@ -5,6 +5,7 @@ interface ManifestRoute {
   parentId?: string;
   path?: string;
   index?: boolean;
+  caseSensitive?: boolean;
   module: string;
 }
 
@@ -15,8 +16,8 @@ declare global {
   }
 }
 
-/** The URLs of the route chunks that a navigation to `path` needs, outermost first. */
-export function routeChunkUrls(path: string): string[] {
+/** The routes of the page's manifest, as React Router matches them, and the manifest itself. */
+function manifestRoutes() {
   const routes = window.__reactRouterManifest?.routes ?? {};
   const all = Object.values(routes);
   const tree = (parentId?: string): RouteObject[] =>
@@ -25,9 +26,31 @@ export function routeChunkUrls(path: string): string[] {
       .map((route) =>
         route.index
           ? { id: route.id, index: true }
-          : { id: route.id, path: route.path ?? '', children: tree(route.id) },
+          : {
+              id: route.id,
+              path: route.path ?? '',
+              caseSensitive: route.caseSensitive ?? false,
+              children: tree(route.id),
+            },
       );
-  const matches = matchRoutes(tree(undefined), path) ?? [];
+  return { routes, tree: tree(undefined) };
+}
+
+/**
+ * `pathname` in lower case when that is a page of the shop and `pathname` is not: where the
+ * server redirects it (site/prerendered-pages.ts). Null otherwise.
+ */
+export function lowerCasePage(pathname: string): string | null {
+  const lower = pathname.toLowerCase();
+  if (lower === pathname) return null;
+  const deepest = matchRoutes(manifestRoutes().tree, lower)?.at(-1);
+  return deepest && deepest.route.path !== '*' ? lower : null;
+}
+
+/** The URLs of the route chunks that a navigation to `path` needs, outermost first. */
+export function routeChunkUrls(path: string): string[] {
+  const { routes, tree } = manifestRoutes();
+  const matches = matchRoutes(tree, path) ?? [];
   return matches.flatMap((match) => {
     const url = match.route.id ? routes[match.route.id]?.module : undefined;
     return url ? [url] : [];
