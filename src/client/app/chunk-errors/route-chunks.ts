@@ -5,7 +5,6 @@ interface ManifestRoute {
   parentId?: string;
   path?: string;
   index?: boolean;
-  caseSensitive?: boolean;
   module: string;
 }
 
@@ -13,6 +12,8 @@ declare global {
   interface Window {
     /** Written into every page by React Router's build: the routes and their chunk URLs. */
     __reactRouterManifest?: { routes: Record<string, ManifestRoute> };
+    /** React Router's route modules loaded so far, by route id. */
+    __reactRouterRouteModules?: Record<string, unknown>;
   }
 }
 
@@ -26,12 +27,7 @@ function manifestRoutes() {
       .map((route) =>
         route.index
           ? { id: route.id, index: true }
-          : {
-              id: route.id,
-              path: route.path ?? '',
-              caseSensitive: route.caseSensitive ?? false,
-              children: tree(route.id),
-            },
+          : { id: route.id, path: route.path ?? '', children: tree(route.id) },
       );
   return { routes, tree: tree(undefined) };
 }
@@ -47,14 +43,25 @@ export function lowerCasePage(pathname: string): string | null {
   return deepest && deepest.route.path !== '*' ? lower : null;
 }
 
-/** The URLs of the route chunks that a navigation to `path` needs, outermost first. */
-export function routeChunkUrls(path: string): string[] {
+/** The route chunks that a navigation to `path` needs, outermost first, with their routes' ids. */
+function routeChunks(path: string): { id: string; url: string }[] {
   const { routes, tree } = manifestRoutes();
   const matches = matchRoutes(tree, path) ?? [];
-  return matches.flatMap((match) => {
-    const url = match.route.id ? routes[match.route.id]?.module : undefined;
-    return url ? [url] : [];
+  return matches.flatMap(({ route: { id } }) => {
+    const url = id ? routes[id]?.module : undefined;
+    return id && url ? [{ id, url }] : [];
   });
+}
+
+/** The URLs of the route chunks that a navigation to `path` needs, outermost first. */
+export function routeChunkUrls(path: string): string[] {
+  return routeChunks(path).map(({ url }) => url);
+}
+
+/** The URL of the first chunk `path` needs that has not arrived yet, or null if all have. */
+export function routeChunkNotLoaded(path: string): string | null {
+  const loaded = window.__reactRouterRouteModules ?? {};
+  return routeChunks(path).find(({ id }) => !(id in loaded))?.url ?? null;
 }
 
 /** Loads each chunk in turn; returns the URL of the first that fails, or null if all load. */

@@ -1,6 +1,6 @@
 import type { ProfileDocument } from '#shared/auth-schemas.ts';
 import { ApiError, apiRequest } from '#client/lib/api-client.ts';
-import { AuthError, type AuthClient } from './auth-client.ts';
+import { AuthError, SignInCancelled, type AuthClient } from './auth-client.ts';
 import { ensureProfile, watchProfile } from './profile-api.ts';
 import type { CurrentUser } from './user-slice.ts';
 
@@ -19,6 +19,9 @@ interface SessionUser {
   email: string;
   createdAt: string;
 }
+
+/** Said when the shopper cancels in Google's chooser. */
+const CANCELLED = 'Google sign-in was cancelled. You are still signed out.';
 
 /** Messages for the shopper, by the server's error code. */
 const MESSAGES: Record<string, string> = {
@@ -83,16 +86,17 @@ function googlePopup(): Promise<void> {
       if (event.origin !== window.location.origin) return;
       const data = event.data as { source?: unknown; ok?: unknown; error?: unknown } | null;
       if (data?.source !== 'crwn-auth') return;
-      finish(() =>
-        data.ok === true
-          ? resolve()
-          : reject(
-              new AuthError(
-                MESSAGES[String(data.error)] ??
-                  'Google sign-in did not complete. Please try again.',
-              ),
+      finish(() => {
+        if (data.ok === true) resolve();
+        // The provider's answer to the shopper's own Cancel (OAuth's access_denied).
+        else if (data.error === 'access_denied') reject(new SignInCancelled(CANCELLED));
+        else
+          reject(
+            new AuthError(
+              MESSAGES[String(data.error)] ?? 'Google sign-in did not complete. Please try again.',
             ),
-      );
+          );
+      });
     };
     // The popup posts its outcome and closes at once, so the close can be seen here before the
     // message arrives. The message keeps its say for a moment (it carries the reason of a
@@ -107,7 +111,11 @@ function googlePopup(): Promise<void> {
           finish(() =>
             signedIn
               ? resolve()
-              : reject(new AuthError('The sign-in window was closed before you chose an account.')),
+              : reject(
+                  new SignInCancelled(
+                    'The Google window was closed before you chose an account. You are still signed out.',
+                  ),
+                ),
           ),
         );
       }, MESSAGE_GRACE_MS);
