@@ -66,3 +66,40 @@ test('a collection page opened directly whose chunk answers 404 names it', async
   await expect(alert).toContainText('Loading chunk collection failed');
   await expect(alert).toContainText(CHUNK_URL);
 });
+
+// Issue #10, item 16: the spec's chunk-load timeout, 120000 ms. Playwright's clock stands in
+// for the two minutes; the shop's own timeout is what runs.
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a collection whose code never arrives is reported after 120 s like one that failed (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.clock.install();
+    await visit(page, '/shop');
+    // The first request is held and never answered (a connection that stalls); the next, after
+    // Retry, goes through.
+    let stalled = false;
+    await page.route(COLLECTION_ROUTE_CHUNK, (route) => {
+      if (stalled) return route.continue();
+      stalled = true;
+    });
+
+    await main(page).getByRole('link', { name: 'HATS', exact: true }).click();
+    await page.clock.runFor(119_000);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.clock.runFor(1_000);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Loading chunk collection failed.');
+    await expect(alert).toContainText('timeout');
+    await expect(alert).toContainText(CHUNK_URL);
+
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page).toHaveURL('/shop/hats');
+    await waitForShop(page);
+    await expect(main(page).getByRole('listitem')).toHaveCount(9);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+}
