@@ -133,3 +133,26 @@ describe('Sign In With Google popup', () => {
     await expect(createServerAuthClient().signInWithGoogle()).rejects.toThrow('blocked');
   });
 });
+
+describe('an origin refusal', () => {
+  it("says in plain words that the page is not at the shop's address, not 'Invalid origin'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ code: 'INVALID_ORIGIN', message: 'Invalid origin' }), {
+            status: 403,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    );
+    const signingIn = createServerAuthClient().signInWithEmail({
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+    });
+    await expect(signingIn).rejects.toThrow(
+      "This page was opened at another address than the shop's own. Reload the shop from the address you usually use and try again.",
+    );
+  });
+});

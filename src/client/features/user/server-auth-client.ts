@@ -23,6 +23,9 @@ interface SessionUser {
 /** Said when the shopper cancels in Google's chooser. */
 const CANCELLED = 'Google sign-in was cancelled. You are still signed out.';
 
+const ANOTHER_ADDRESS =
+  "This page was opened at another address than the shop's own. Reload the shop from the address you usually use and try again.";
+
 /** Messages for the shopper, by the server's error code. */
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Wrong email or password.',
@@ -31,6 +34,9 @@ const MESSAGES: Record<string, string> = {
     'An account with this email already exists. Sign in instead.',
   account_not_linked:
     'This email already has an account with a password. Sign in with your password instead.',
+  // better-auth's own origin check: the page is not at the shop's address (ADR 024).
+  INVALID_ORIGIN: ANOTHER_ADDRESS,
+  MISSING_OR_NULL_ORIGIN: ANOTHER_ADDRESS,
   unavailable: 'Google sign-in is not available right now. Please try again later.',
   not_configured:
     'Sign In With Google is not set up on this shop. Sign in with your email and password instead.',

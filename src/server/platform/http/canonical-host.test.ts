@@ -107,3 +107,21 @@ describe('behind a proxy', () => {
     }
   });
 });
+
+describe('an origin refusal that remains', () => {
+  it('says in plain words that the page came from another address, and which to use', async () => {
+    // The shop's own host, but a page of a sibling name (same-site, another origin).
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'http://www.localhost:3000', 'sec-fetch-site': 'same-site' },
+      payload: { email: 'ada@example.com', password: 'correct horse battery' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: 'CROSS_SITE',
+      message:
+        "This page was opened at another address than the shop's. Reload it from http://localhost:3000 and try again.",
+    });
+  });
+});
