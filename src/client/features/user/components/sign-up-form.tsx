@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormInput } from '#client/components/ui/form-input.tsx';
 import { useAuthClient } from '#client/features/user/auth-client.ts';
-import { MAX_DISPLAY_NAME_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/auth-schemas.ts';
+import { MAX_DISPLAY_NAME_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/account-limits.ts';
 import { readFields, useAuthForm } from './use-auth-form.ts';
 import authFormsCss from './auth-forms.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
