@@ -112,13 +112,19 @@ describe('without the site (SERVE_SITE=false, as in npm run dev)', () => {
       }),
     );
     try {
-      expect((await api.inject({ url: '/' })).json()).toMatchObject({ error: 'Not Found' });
-      expect((await api.inject({ url: '/favicon.svg' })).statusCode).toBe(404);
+      // The shop's own host (PUBLIC_URL's default), as a browser there sends it.
+      const host = 'localhost:3000';
+      expect((await api.inject({ url: '/', headers: { host } })).json()).toMatchObject({
+        error: 'Not Found',
+      });
+      expect((await api.inject({ url: '/favicon.svg', headers: { host } })).statusCode).toBe(404);
       expect(
         (await api.inject({ url: '/pay/v1/checkout.js', headers: { host: PAYMENT_HOST } }))
           .statusCode,
       ).toBe(200);
-      expect((await api.inject({ url: '/api/auth/get-session' })).statusCode).toBe(200);
+      expect(
+        (await api.inject({ url: '/api/auth/get-session', headers: { host } })).statusCode,
+      ).toBe(200);
     } finally {
       await api.close();
     }

@@ -30,6 +30,7 @@ import { createProfileService } from '#server/modules/profiles/profiles-service.
 import { profilesRoutes } from '#server/modules/profiles/profiles-routes.ts';
 import { openSqliteDatabase, type ShopDatabase } from '#server/platform/database/database.ts';
 import { migrateToLatest } from '#server/platform/database/migrate.ts';
+import { canonicalHost } from '#server/platform/http/canonical-host.ts';
 import { crossSiteGuard } from '#server/platform/http/cross-site-guard.ts';
 import { errorHandler } from '#server/platform/http/error-handler.ts';
 import { jsonBodies } from '#server/platform/http/json-body.ts';
@@ -76,6 +77,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const secret = loadAuthSecret(config);
   errorHandler(app);
   jsonBodies(app);
+  // One address for the shop (ADR 024): another host name would fail sign-in's origin checks.
+  canonicalHost(app, { publicUrl: config.PUBLIC_URL, otherUrls: [config.PAYMENT_URL] });
   crossSiteGuard(app, { publicUrl: config.PUBLIC_URL, otherUrls: [config.PAYMENT_URL] });
   // The card form on an origin of its own (ADR 019): the payment host serves /pay/ only.
   separateHosts(app, {

@@ -85,9 +85,34 @@ test.describe('Sign In With Google (the local stand-in for Google)', () => {
     popup = await openGooglePopup(page);
     await expect(popup.getByRole('link', { name: 'Use another account' })).toBeVisible();
     await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Cancel' }));
-    await expect(signInForm(page).getByRole('alert')).toHaveText(/did not complete|closed/);
+    // Cancelling is the shopper's own choice, not an error: said calmly, not as an alert.
+    await expect(signInForm(page).getByRole('status')).toHaveText(
+      'Google sign-in was cancelled. You are still signed out.',
+    );
+    await expect(signInForm(page).getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
   });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`closing the chooser's window says calmly that nothing happened (${viewport.width} px)`, async ({
+      context,
+    }) => {
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      const popup = await openGooglePopup(page);
+      await popup.close();
+      const form = signInForm(page);
+      await expect(form.getByRole('status')).toHaveText(
+        'The Google window was closed before you chose an account. You are still signed out.',
+      );
+      await expect(form.getByRole('alert')).toHaveCount(0);
+      await expect(form.getByRole('status')).toHaveCSS('color', 'rgb(51, 51, 51)');
+      await expect(form.getByRole('button', { name: 'Sign In With Google' })).toBeEnabled();
+    });
+  }
 
   test("another browser does not see this browser's accounts", async ({ browser }) => {
     const first = await browser.newContext();

@@ -8,6 +8,7 @@ import { Header } from './layout/header.tsx';
 import { Providers } from './providers.tsx';
 import { RootErrorBoundary } from './layout/root-error-boundary.tsx';
 import { useWebVitals } from './report-web-vitals.ts';
+import { useLowerCasePaths } from './lower-case-paths.ts';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 import globalCss from './global.css?inline';
 
@@ -39,6 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useWebVitals();
+  useLowerCasePaths();
   return (
     <Providers>
       <div className="page">

@@ -95,3 +95,24 @@ describe('crawler files', () => {
     );
   });
 });
+
+describe('paths in another letter case', () => {
+  it.each([
+    ['/SHOP', '/shop'],
+    ['/Shop/Hats?ref=mail', '/shop/hats?ref=mail'],
+    ['/SHOP/', '/shop'],
+  ])('sends %s to the page at its lower-case address %s', async (url, location) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe(location);
+  });
+
+  it.each(['/SHOP/unknown', '/Nope', '/404'.toUpperCase()])(
+    'answers %s, which is no page in any case, with the not-found page',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toBe('<h1>Page not found</h1>');
+    },
+  );
+});

@@ -196,11 +196,17 @@ export async function prerenderedPages(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    // `/shop/` and `/shop` are one page: send the shopper to the canonical address.
+    // `/shop/`, `/SHOP` and `/shop` are one page: send the shopper to the canonical address
+    // (paths match case-sensitively, here and in the client's routes: ADR 024).
     const [pathname = '/', query] = request.url.split('?');
-    const trimmed = pathname.replace(/\/+$/, '');
-    if (trimmed && trimmed !== pathname && pages.has(trimmed) && trimmed !== NOT_FOUND_PAGE) {
-      return reply.redirect(query ? `${trimmed}?${query}` : trimmed, 301);
+    const canonical = pathname.replace(/\/+$/, '').toLowerCase();
+    if (
+      canonical &&
+      canonical !== pathname &&
+      pages.has(canonical) &&
+      canonical !== NOT_FOUND_PAGE
+    ) {
+      return reply.redirect(query ? `${canonical}?${query}` : canonical, 301);
     }
     // An API caller gets an answer it can read, not the shop's HTML page.
     if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api/')) {

@@ -1,36 +1,35 @@
+import { get } from 'node:http';
+
 /**
  * Opens a Server-Sent Events stream over real HTTP and calls `onData` with the parsed JSON of
  * each event's data line, until `signal` aborts; `onEnd` is called when the server ends the
  * stream. Resolves with the response status once the headers are in. Used by the live-update
  * tests and the accounts benchmark.
  */
-export async function readEventStream(
+export function readEventStream(
   url: string,
   {
     cookie,
+    host,
     signal,
     onData,
     onEnd,
   }: {
     cookie: string;
+    /** The Host to send, when not the URL's (fetch cannot send another; node:http can). */
+    host?: string;
     signal: AbortSignal;
     onData: (data: unknown) => void;
     onEnd?: () => void;
   },
 ): Promise<number> {
-  const response = await fetch(url, { headers: { cookie }, signal });
-  if (!response.body) return response.status;
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) {
-          onEnd?.();
-          return;
-        }
-        buffer += value;
+  return new Promise((resolve, reject) => {
+    const headers = { cookie, ...(host ? { host } : {}) };
+    const request = get(url, { headers, signal }, (response) => {
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const data = buffer
@@ -40,11 +39,14 @@ export async function readEventStream(
           buffer = buffer.slice(end + 2);
           if (data) onData(JSON.parse(data.slice(6)));
         }
-      }
-    } catch {
+      });
+      response.on('end', () => onEnd?.());
       // The caller aborted, or the connection broke: the stream ends here.
-      if (!signal.aborted) onEnd?.();
-    }
-  })();
-  return response.status;
+      response.on('error', () => {
+        if (!signal.aborted) onEnd?.();
+      });
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+  });
 }

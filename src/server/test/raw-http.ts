@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestApp } from './test-app.ts';
+import { TEST_PUBLIC_URL, type TestApp } from './test-app.ts';
 
 export interface RawResponse {
   status: number;
@@ -33,7 +33,10 @@ export function rawRequest(
   },
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
+    // Addressed to the shop's own host, as a browser on PUBLIC_URL is (ADR 024).
+    const addressed = { host: new URL(TEST_PUBLIC_URL).host, ...headers };
+    const options = { host: '127.0.0.1', port, method, path, headers: addressed };
+    const request = httpRequest(options, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));

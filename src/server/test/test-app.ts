@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOverrides } from '#server/app.ts';
 import { openSqliteDatabase } from '#server/platform/database/database.ts';
 import { loadConfig } from '#server/config.ts';
@@ -31,6 +32,26 @@ export async function writeFakeBuild(files: Record<string, string> = FAKE_BUILD)
 }
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+/**
+ * Makes `app.inject()` address the shop's own host, as a browser on PUBLIC_URL does, unless a
+ * test names a host (a header, `authority` or an absolute URL). light-my-request would send
+ * `localhost:80`, which the canonical-host redirect (ADR 024) sends to PUBLIC_URL.
+ */
+function injectToPublicHost(app: FastifyInstance, publicUrl: string) {
+  const host = new URL(publicUrl).host;
+  const inject = app.inject.bind(app);
+  const addressed = (options: InjectOptions | string): InjectOptions => {
+    const given = typeof options === 'string' ? { url: options } : options;
+    const named =
+      given.authority !== undefined ||
+      given.headers?.host !== undefined ||
+      (typeof given.url === 'string' && /^[a-z][a-z\d+.-]*:/i.test(given.url));
+    return named ? given : { ...given, headers: { ...given.headers, host } };
+  };
+  app.inject = ((options?: InjectOptions | string) =>
+    options === undefined ? inject() : inject(addressed(options))) as typeof app.inject;
+}
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
 
 /**
@@ -57,6 +78,7 @@ export async function buildTestApp(
   const app = Object.assign(await buildApp(config, { ...overrides, database }), {
     db: database.db,
   });
+  injectToPublicHost(app, config.PUBLIC_URL);
   if (fakeBuilds.delete(config.CLIENT_DIR)) {
     app.addHook('onClose', () => rm(config.CLIENT_DIR, { recursive: true, force: true }));
   }

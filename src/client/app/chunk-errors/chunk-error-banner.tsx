@@ -1,12 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
-import { chunkFailureMessage, chunkNameFromUrl, type ChunkFailure } from './chunk-error.ts';
+import {
+  CHUNK_LOAD_TIMEOUT_MS,
+  chunkFailureMessage,
+  chunkNameFromUrl,
+  type ChunkFailure,
+} from './chunk-error.ts';
 import {
   forgetPendingNavigation,
   rememberPendingNavigation,
   takePendingNavigation,
 } from './failed-navigation.ts';
-import { firstFailingChunk, routeChunkUrls } from './route-chunks.ts';
+import { firstFailingChunk, routeChunkNotLoaded, routeChunkUrls } from './route-chunks.ts';
 
 interface FailedNavigation extends ChunkFailure {
   path: string;
@@ -42,6 +47,25 @@ export function ChunkErrorBanner() {
     if (pendingPath) rememberPendingNavigation(pendingPath);
   }, [pendingPath]);
 
+  // A chunk that neither arrives nor fails (a stalled connection) leaves the navigation pending
+  // for good: after the spec's timeout it is reported like one that failed.
+  useEffect(() => {
+    if (!pendingPath) return;
+    const timer = setTimeout(() => {
+      const url = routeChunkNotLoaded(pendingPath);
+      if (!url) return;
+      const found: FailedNavigation = {
+        path: pendingPath,
+        url,
+        chunk: chunkNameFromUrl(url),
+        type: 'timeout',
+      };
+      console.error(`${chunkFailureMessage(found)} (${found.type}: ${found.url})`);
+      setFailure(found);
+    }, CHUNK_LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [pendingPath]);
+
   // On load, a note left behind means a navigation was cut off by a reload: find which of its
   // chunks fails to load, if any. Later, each finished navigation forgets its note.
   useEffect(() => {
@@ -64,7 +88,8 @@ export function ChunkErrorBanner() {
     };
   }, [pathname, search]);
 
-  if (!failure) return null;
+  // A late chunk that arrived after all: the page it was for is open.
+  if (!failure || (failure.type === 'timeout' && failure.path === pathname + search)) return null;
   return (
     <div className="chunk-error" role="alert">
       <p>

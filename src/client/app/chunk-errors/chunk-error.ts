@@ -4,7 +4,13 @@
  */
 
 /** The kind of failure, as webpack's chunk errors named it. */
-export type ChunkFailureType = 'missing' | 'error';
+export type ChunkFailureType = 'missing' | 'error' | 'timeout';
+
+/**
+ * The spec's chunk-load timeout: a route's code that has not arrived this long after a
+ * navigation started is reported as a chunk that failed to load.
+ */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export interface ChunkFailure {
   /** Readable chunk name: the file name without its content hash, e.g. `collection`. */

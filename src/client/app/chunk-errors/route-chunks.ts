@@ -12,11 +12,13 @@ declare global {
   interface Window {
     /** Written into every page by React Router's build: the routes and their chunk URLs. */
     __reactRouterManifest?: { routes: Record<string, ManifestRoute> };
+    /** React Router's route modules loaded so far, by route id. */
+    __reactRouterRouteModules?: Record<string, unknown>;
   }
 }
 
-/** The URLs of the route chunks that a navigation to `path` needs, outermost first. */
-export function routeChunkUrls(path: string): string[] {
+/** The routes of the page's manifest, as React Router matches them, and the manifest itself. */
+function manifestRoutes() {
   const routes = window.__reactRouterManifest?.routes ?? {};
   const all = Object.values(routes);
   const tree = (parentId?: string): RouteObject[] =>
@@ -27,11 +29,39 @@ export function routeChunkUrls(path: string): string[] {
           ? { id: route.id, index: true }
           : { id: route.id, path: route.path ?? '', children: tree(route.id) },
       );
-  const matches = matchRoutes(tree(undefined), path) ?? [];
-  return matches.flatMap((match) => {
-    const url = match.route.id ? routes[match.route.id]?.module : undefined;
-    return url ? [url] : [];
+  return { routes, tree: tree(undefined) };
+}
+
+/**
+ * `pathname` in lower case when that is a page of the shop and `pathname` is not: where the
+ * server redirects it (site/prerendered-pages.ts). Null otherwise.
+ */
+export function lowerCasePage(pathname: string): string | null {
+  const lower = pathname.toLowerCase();
+  if (lower === pathname) return null;
+  const deepest = matchRoutes(manifestRoutes().tree, lower)?.at(-1);
+  return deepest && deepest.route.path !== '*' ? lower : null;
+}
+
+/** The route chunks that a navigation to `path` needs, outermost first, with their routes' ids. */
+function routeChunks(path: string): { id: string; url: string }[] {
+  const { routes, tree } = manifestRoutes();
+  const matches = matchRoutes(tree, path) ?? [];
+  return matches.flatMap(({ route: { id } }) => {
+    const url = id ? routes[id]?.module : undefined;
+    return id && url ? [{ id, url }] : [];
   });
+}
+
+/** The URLs of the route chunks that a navigation to `path` needs, outermost first. */
+export function routeChunkUrls(path: string): string[] {
+  return routeChunks(path).map(({ url }) => url);
+}
+
+/** The URL of the first chunk `path` needs that has not arrived yet, or null if all have. */
+export function routeChunkNotLoaded(path: string): string | null {
+  const loaded = window.__reactRouterRouteModules ?? {};
+  return routeChunks(path).find(({ id }) => !(id in loaded))?.url ?? null;
 }
 
 /** Loads each chunk in turn; returns the URL of the first that fails, or null if all load. */

@@ -29,6 +29,14 @@ export class AuthError extends Error {
   override name = 'AuthError';
 }
 
+/**
+ * The shopper stopped a sign-in themselves (closed Google's window, or chose Cancel): not an
+ * error, so forms say it calmly rather than as an alert. The message is written for them.
+ */
+export class SignInCancelled extends AuthError {
+  override name = 'SignInCancelled';
+}
+
 /** Turns any failure into a message a shopper can act on. */
 export function authErrorMessage(error: unknown): string {
   if (error instanceof AuthError) return error.message;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SignInCancelled } from './auth-client.ts';
 import { MESSAGE_GRACE_MS, POPUP_CHECK_MS, createServerAuthClient } from './server-auth-client.ts';
 
 /** A popup window the test opens and closes by hand. */
@@ -58,14 +59,24 @@ describe('Sign In With Google popup', () => {
     await outcome;
   });
 
-  it('says the window was closed when it closes with no session', async () => {
+  it('says calmly that the window was closed when it closes with no session', async () => {
     const popup = fakePopup();
     sessionIs(null);
     const signingIn = createServerAuthClient().signInWithGoogle();
     popup.closed = true;
-    const outcome = expect(signingIn).rejects.toThrow('The sign-in window was closed');
+    const outcome = expect(signingIn).rejects.toThrow(SignInCancelled);
     await closedCheckAndGrace();
     await outcome;
+    await expect(signingIn).rejects.toThrow('The Google window was closed');
+  });
+
+  it("takes the provider's access_denied (the shopper's Cancel) as a cancelled sign-in", async () => {
+    fakePopup();
+    sessionIs(null);
+    const signingIn = createServerAuthClient().signInWithGoogle();
+    popupReports({ ok: false, error: 'access_denied' });
+    await expect(signingIn).rejects.toThrow(SignInCancelled);
+    await expect(signingIn).rejects.toThrow('Google sign-in was cancelled');
   });
 
   it('shows the reason of a failure whose message arrives just after the popup closed', async () => {
@@ -112,7 +123,7 @@ describe('Sign In With Google popup', () => {
       }),
     );
     popup.closed = true;
-    const outcome = expect(signingIn).rejects.toThrow('The sign-in window was closed');
+    const outcome = expect(signingIn).rejects.toThrow('The Google window was closed');
     await closedCheckAndGrace();
     await outcome;
   });
@@ -120,5 +131,28 @@ describe('Sign In With Google popup', () => {
   it('says so when the browser blocks the popup', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     await expect(createServerAuthClient().signInWithGoogle()).rejects.toThrow('blocked');
+  });
+});
+
+describe('an origin refusal', () => {
+  it("says in plain words that the page is not at the shop's address, not 'Invalid origin'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ code: 'INVALID_ORIGIN', message: 'Invalid origin' }), {
+            status: 403,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    );
+    const signingIn = createServerAuthClient().signInWithEmail({
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+    });
+    await expect(signingIn).rejects.toThrow(
+      "This page was opened at another address than the shop's own. Reload the shop from the address you usually use and try again.",
+    );
   });
 });

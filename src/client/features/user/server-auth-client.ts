@@ -1,6 +1,6 @@
 import type { ProfileDocument } from '#shared/auth-schemas.ts';
 import { ApiError, apiRequest } from '#client/lib/api-client.ts';
-import { AuthError, type AuthClient } from './auth-client.ts';
+import { AuthError, SignInCancelled, type AuthClient } from './auth-client.ts';
 import { ensureProfile, watchProfile } from './profile-api.ts';
 import type { CurrentUser } from './user-slice.ts';
 
@@ -20,6 +20,12 @@ interface SessionUser {
   createdAt: string;
 }
 
+/** Said when the shopper cancels in Google's chooser. */
+const CANCELLED = 'Google sign-in was cancelled. You are still signed out.';
+
+const ANOTHER_ADDRESS =
+  "This page was opened at another address than the shop's own. Reload the shop from the address you usually use and try again.";
+
 /** Messages for the shopper, by the server's error code. */
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Wrong email or password.',
@@ -28,6 +34,9 @@ const MESSAGES: Record<string, string> = {
     'An account with this email already exists. Sign in instead.',
   account_not_linked:
     'This email already has an account with a password. Sign in with your password instead.',
+  // better-auth's own origin check: the page is not at the shop's address (ADR 024).
+  INVALID_ORIGIN: ANOTHER_ADDRESS,
+  MISSING_OR_NULL_ORIGIN: ANOTHER_ADDRESS,
   unavailable: 'Google sign-in is not available right now. Please try again later.',
   not_configured:
     'Sign In With Google is not set up on this shop. Sign in with your email and password instead.',
@@ -83,16 +92,17 @@ function googlePopup(): Promise<void> {
       if (event.origin !== window.location.origin) return;
       const data = event.data as { source?: unknown; ok?: unknown; error?: unknown } | null;
       if (data?.source !== 'crwn-auth') return;
-      finish(() =>
-        data.ok === true
-          ? resolve()
-          : reject(
-              new AuthError(
-                MESSAGES[String(data.error)] ??
-                  'Google sign-in did not complete. Please try again.',
-              ),
+      finish(() => {
+        if (data.ok === true) resolve();
+        // The provider's answer to the shopper's own Cancel (OAuth's access_denied).
+        else if (data.error === 'access_denied') reject(new SignInCancelled(CANCELLED));
+        else
+          reject(
+            new AuthError(
+              MESSAGES[String(data.error)] ?? 'Google sign-in did not complete. Please try again.',
             ),
-      );
+          );
+      });
     };
     // The popup posts its outcome and closes at once, so the close can be seen here before the
     // message arrives. The message keeps its say for a moment (it carries the reason of a
@@ -107,7 +117,11 @@ function googlePopup(): Promise<void> {
           finish(() =>
             signedIn
               ? resolve()
-              : reject(new AuthError('The sign-in window was closed before you chose an account.')),
+              : reject(
+                  new SignInCancelled(
+                    'The Google window was closed before you chose an account. You are still signed out.',
+                  ),
+                ),
           ),
         );
       }, MESSAGE_GRACE_MS);

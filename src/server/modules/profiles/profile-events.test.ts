@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
+import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
 import { readEventStream } from '#server/test/event-stream.ts';
 import { cookieHeader, GOOD_PASSWORD, signUp } from '#server/test/shoppers.ts';
 
@@ -20,6 +20,8 @@ async function watch(uid: string, cookie: string, server = base) {
   let ended = false;
   const status = await readEventStream(`${server}/api/users/${uid}/events`, {
     cookie,
+    // The listening app answers the shop's own host; loopback is another name (ADR 024).
+    host: new URL(TEST_PUBLIC_URL).host,
     signal: controller.signal,
     onData: (document) => received.push(document as Record<string, unknown>),
     onEnd: () => {

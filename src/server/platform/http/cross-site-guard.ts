@@ -34,9 +34,13 @@ export function crossSiteGuard(
         : origin !== undefined && origin !== ownOrigin;
     if (crossSite) {
       request.log.warn({ site, origin, url: request.url }, 'refused a cross-site request');
-      void reply
-        .status(403)
-        .send({ error: 'Forbidden', message: 'Cross-site requests are not allowed.' });
+      // Said for the shopper whose page came from another address of the shop (a `www.` name,
+      // an old tab): an attacker's page never shows it.
+      void reply.status(403).send({
+        error: 'Forbidden',
+        code: 'CROSS_SITE',
+        message: `This page was opened at another address than the shop's. Reload it from ${shopOrigin} and try again.`,
+      });
       return;
     }
     done();

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { fakeAuthClient } from '#client/test/fake-auth-client.ts';
-import { AuthError } from '#client/features/user/auth-client.ts';
+import { AuthError, SignInCancelled } from '#client/features/user/auth-client.ts';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm, PASSWORD_MISMATCH_ALERT } from './sign-up-form.tsx';
 
@@ -59,6 +59,24 @@ describe('SignInForm', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In With Google' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/check your connection/i);
   });
+
+  it('says calmly, not as an alert, that a cancelled Google sign-in left the shopper signed out', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const authClient = fakeAuthClient({
+      signInWithGoogle: () =>
+        Promise.reject(
+          new SignInCancelled('Google sign-in was cancelled. You are still signed out.'),
+        ),
+    });
+    const { user } = renderWithProviders(<SignInForm />, { authClient });
+    await user.click(screen.getByRole('button', { name: 'Sign In With Google' }));
+    const form = screen.getByRole('region', { name: 'I already have an account' });
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Google sign-in was cancelled. You are still signed out.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(warn).not.toHaveBeenCalled();
+  });
 });
 
 describe('SignUpForm', () => {
@@ -71,6 +89,17 @@ describe('SignUpForm', () => {
     await user.click(within(form).getByRole('button', { name: 'SIGN UP' }));
     return form;
   }
+
+  it('states the password rule and the display name limit beside their fields, before any failure', () => {
+    renderWithProviders(<SignUpForm />);
+    const form = screen.getByRole('region', { name: 'I do not have a account' });
+    expect(within(form).getByLabelText('Password')).toHaveAccessibleDescription(
+      'At least 12 characters',
+    );
+    const displayName = within(form).getByLabelText('Display Name');
+    expect(displayName).toHaveAccessibleDescription('Up to 60 characters');
+    expect(displayName).toHaveAttribute('maxLength', '60');
+  });
 
   it("alerts 'passwords don't match', sends nothing and keeps the fields", async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});

@@ -8,7 +8,7 @@ import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 /** 'I already have an account': email and password, or Google. */
 export function SignInForm() {
   const auth = useAuthClient();
-  const { error, pending, ready, run, submitWith } = useAuthForm(['email', 'password']);
+  const { error, notice, pending, ready, run, submitWith } = useAuthForm(['email', 'password']);
 
   return (
     <section className="auth-form" aria-labelledby="sign-in-title">
@@ -29,6 +29,10 @@ export function SignInForm() {
             {error}
           </p>
         )}
+        {/* Always there, so that screen readers announce what appears in it. */}
+        <p className="auth-form__notice" role="status">
+          {notice}
+        </p>
         <div className="auth-form__buttons">
           <Button type="submit" disabled={pending || !ready}>
             Sign In

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormInput } from '#client/components/ui/form-input.tsx';
 import { useAuthClient } from '#client/features/user/auth-client.ts';
+import { MAX_DISPLAY_NAME_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/account-limits.ts';
 import { readFields, useAuthForm } from './use-auth-form.ts';
 import authFormsCss from './auth-forms.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
@@ -37,7 +38,14 @@ export function SignUpForm() {
       <h2 id="sign-up-title">I do not have a account</h2>
       <p>Sign up with your email and password</p>
       <form onSubmit={signUp}>
-        <FormInput label="Display Name" name="displayName" autoComplete="nickname" required />
+        <FormInput
+          label="Display Name"
+          name="displayName"
+          autoComplete="nickname"
+          required
+          maxLength={MAX_DISPLAY_NAME_LENGTH}
+          hint={`Up to ${MAX_DISPLAY_NAME_LENGTH} characters`}
+        />
         <FormInput label="Email" name="email" type="email" autoComplete="email" required />
         <FormInput
           label="Password"
@@ -45,6 +53,7 @@ export function SignUpForm() {
           type="password"
           autoComplete="new-password"
           required
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
         />
         <FormInput
           label="Confirm Password"

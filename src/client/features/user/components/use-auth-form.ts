@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useHydrated } from '#client/lib/use-hydrated.ts';
-import { authErrorMessage } from '#client/features/user/auth-client.ts';
+import { SignInCancelled, authErrorMessage } from '#client/features/user/auth-client.ts';
 
 /** The named text fields of a form, as typed. */
 export function readFields<Name extends string>(
@@ -17,7 +17,8 @@ export function readFields<Name extends string>(
 }
 
 /**
- * State of an auth form: the message of the last failure, whether a request is under way, and
+ * State of an auth form: the message of the last failure (or `notice`, when the shopper cancelled
+ * it themselves, which is no failure), whether a request is under way, and
  * whether the form can be sent yet. `run` clears the form when the request succeeds and keeps it
  * (and shows the message) when it fails, so nothing the shopper typed is lost.
  *
@@ -28,16 +29,22 @@ export function readFields<Name extends string>(
  */
 export function useAuthForm<Name extends string>(names: readonly Name[]) {
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const ready = useHydrated();
 
   const run = async (request: () => Promise<void>, { clear }: { clear?: HTMLFormElement } = {}) => {
     setError(null);
+    setNotice(null);
     setPending(true);
     try {
       await request();
       clear?.reset();
     } catch (failure) {
+      if (failure instanceof SignInCancelled) {
+        setNotice(failure.message);
+        return;
+      }
       console.warn('Authentication failed', failure);
       setError(authErrorMessage(failure));
     } finally {
@@ -54,5 +61,5 @@ export function useAuthForm<Name extends string>(names: readonly Name[]) {
       void run(() => request(fields), { clear: form });
     };
 
-  return { error, pending, ready, run, submitWith };
+  return { error, notice, pending, ready, run, submitWith };
 }
