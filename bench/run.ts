@@ -5,6 +5,7 @@ import { benchAccounts } from './accounts.bench.ts';
 import { benchLighthouse, type PageFigures } from './lighthouse.bench.ts';
 import { benchMemory } from './memory.bench.ts';
 import { benchOrders } from './orders.bench.ts';
+import { benchStartup } from './startup.bench.ts';
 import { benchThroughput } from './throughput.bench.ts';
 
 /**
@@ -19,6 +20,7 @@ const SECTIONS = [
   'accounts',
   'orders',
   'memory',
+  'startup',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -154,6 +156,19 @@ if (runs('memory')) {
       failures: memory.failures,
     },
   });
+}
+
+if (runs('startup')) {
+  const startup = await benchStartup();
+  figures.startup = startup;
+  console.log(
+    '\nnpm start to the first 200 of / (seconds; one run each, in a copy of the checkout)',
+  );
+  console.table({
+    'cold (no build: builds first)': { seconds: startup.coldSeconds },
+    'warm (build up to date)': { seconds: startup.warmSeconds },
+  });
+  console.log(`  cold start's ${startup.images}`);
 }
 
 console.log(JSON.stringify(figures, null, 2));
