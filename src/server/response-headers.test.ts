@@ -60,6 +60,7 @@ const RESPONSES: [string, InjectOptions][] = [
   ['the payment script', { url: '/pay/v1/checkout.js', headers: { host: PAYMENT_HOST } }],
   ['the payment frame', { url: framePath(), headers: { host: PAYMENT_HOST } }],
   ['the Google popup end page', { url: '/auth/popup-done' }],
+  ['the Google popup start (a redirect)', { url: '/auth/google/start' }],
   ['the OpenID discovery document', { url: '/oidc/.well-known/openid-configuration' }],
 ];
 
@@ -100,7 +101,10 @@ describe('every response', () => {
       for (const name of EVERY_RESPONSE) expect(response.headers[name], name).toBeDefined();
       expect(response.headers['x-content-type-options']).toBe('nosniff');
 
-      const isDocument = String(response.headers['content-type']).startsWith('text/html');
+      // A redirect is a step of a navigation: its opener policy counts (the Google popup's).
+      const isDocument =
+        String(response.headers['content-type']).startsWith('text/html') ||
+        (response.statusCode >= 300 && response.statusCode < 400);
       if (isDocument) {
         const permissions = String(response.headers['permissions-policy']);
         expect(permissions).toContain('camera=()');

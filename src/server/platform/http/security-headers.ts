@@ -47,8 +47,8 @@ export const DOCUMENT_ONLY_HEADERS = [
  * Sets the security headers on every response: helmet's, a Permissions-Policy, and the strict
  * Content-Security-Policy of a response that is not a page. A route that sends HTML replaces the
  * latter with its page's own policy (helmet's generic one is off: it would allow inline styles
- * everywhere and no page's inline scripts). A response that is not HTML loses the
- * DOCUMENT_ONLY_HEADERS again when it is sent, some 300 bytes (docs/decisions/026); a response a
+ * everywhere and no page's inline scripts). A response that is neither HTML nor a redirect loses
+ * the DOCUMENT_ONLY_HEADERS again when it is sent, some 300 bytes (docs/decisions/026); a response a
  * route takes over itself (the OpenID provider's) keeps them all.
  */
 export function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
@@ -64,7 +64,10 @@ export function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('text/html')) {
+    // A redirect is a step of a navigation: browsers apply its Cross-Origin-Opener-Policy, and
+    // one without it cuts a popup (the Google sign-in) off from the page that opened it.
+    const redirect = reply.statusCode >= 300 && reply.statusCode < 400;
+    if (!redirect && (typeof type !== 'string' || !type.startsWith('text/html'))) {
       for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     }
     done(null, payload);
