@@ -3,7 +3,9 @@ import { firstLoad, type FirstLoad } from '#scripts/build/first-load.ts';
 import { startShop } from '#tests/e2e/support/shop-server.ts';
 import { benchAccounts } from './accounts.bench.ts';
 import { benchLighthouse, type PageFigures } from './lighthouse.bench.ts';
+import { benchMemory } from './memory.bench.ts';
 import { benchOrders } from './orders.bench.ts';
+import { benchStartup } from './startup.bench.ts';
 import { benchThroughput } from './throughput.bench.ts';
 
 /**
@@ -11,7 +13,15 @@ import { benchThroughput } from './throughput.bench.ts';
  * which does) and prints a table and the same figures as JSON. bench/README.md says how to read
  * them and which environment variables shorten or lengthen a run.
  */
-const SECTIONS = ['first-load', 'throughput', 'lighthouse', 'accounts', 'orders'] as const;
+const SECTIONS = [
+  'first-load',
+  'throughput',
+  'lighthouse',
+  'accounts',
+  'orders',
+  'memory',
+  'startup',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 function count(name: string, fallback: number): number {
@@ -29,6 +39,7 @@ const mobileRuns = count('BENCH_RUNS', 3);
 const desktopRuns = count('BENCH_DESKTOP_RUNS', 1);
 const seconds = count('BENCH_SECONDS', 3);
 const rounds = count('BENCH_ROUNDS', 3);
+const memorySeconds = count('BENCH_MEMORY_SECONDS', 120);
 // The shop started by the benchmarks inherits CLIENT_DIR too, so a copied build can be measured.
 const clientDir = process.env.CLIENT_DIR ?? path.resolve(import.meta.dirname, '../build/client');
 const kb = (bytes: number) => Number((bytes / 1000).toFixed(1));
@@ -128,6 +139,36 @@ if (runs('orders')) {
   console.table({
     'POST /api/orders': { 'orders/s': orders.ordersPerSecond, ...orders.latencyMs },
   });
+}
+
+if (runs('memory')) {
+  const memory = await benchMemory(clientDir, memorySeconds);
+  figures.memory = memory;
+  console.log(
+    `\nServer memory (resident set, MiB; ${memory.connections} connections for ${memory.seconds} s, mixed requests)`,
+  );
+  console.table({
+    'npm start settings': {
+      idle: memory.idleMiB,
+      'peak under load': memory.peakMiB,
+      'after load': memory.afterMiB,
+      'requests/s': memory.requestsPerSecond,
+      failures: memory.failures,
+    },
+  });
+}
+
+if (runs('startup')) {
+  const startup = await benchStartup();
+  figures.startup = startup;
+  console.log(
+    '\nnpm start to the first 200 of / (seconds; one run each, in a copy of the checkout)',
+  );
+  console.table({
+    'cold (no build: builds first)': { seconds: startup.coldSeconds },
+    'warm (build up to date)': { seconds: startup.warmSeconds },
+  });
+  console.log(`  cold start's ${startup.images}`);
 }
 
 console.log(JSON.stringify(figures, null, 2));

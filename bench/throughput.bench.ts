@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { firstLoad } from '#scripts/build/first-load.ts';
+import { serverEnvironment } from '#scripts/server-environment.ts';
 import { startShop } from '#tests/e2e/support/shop-server.ts';
 import { percentile, round } from './stats.ts';
 
@@ -85,7 +86,12 @@ export async function benchThroughput(
     // A 100 kB body costs far more to send than a 13 kB page: the script has its own ceiling.
     const bareAsset = await startBareServer(path.join(clientDir, `${asset}.br`));
     started.push(bareAsset);
-    const shop = await startShop({ LOG_LEVEL: 'warn' });
+    // As `npm start` runs it, at the default log level: the server formats and writes its line
+    // per request (to /dev/null, so that no reader competes for the CPU).
+    const shop = await startShop(
+      { ...serverEnvironment(process.env), LOG_LEVEL: 'info' },
+      { stdout: 'ignore' },
+    );
     started.push(shop);
     const HTML_CEILING = 'bare Node server, home HTML';
     const ASSET_CEILING = `bare Node server, ${path.basename(asset)}.br`;

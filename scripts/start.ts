@@ -1,11 +1,13 @@
 /**
  * `npm start`: serves the shop, building it first only when the build is missing or was made
- * from other sources than those here now (scripts/build/build-stamp.ts). The server runs in this
- * same process, as `npm run serve` runs it, so a start with an up-to-date build costs no more
- * than a serve.
+ * from other sources than those here now (scripts/build/build-stamp.ts). The server then replaces
+ * this process (same process id, signals and output), started with the memory settings of
+ * server-environment.ts, which must be there before a process starts.
  */
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { staleReason } from './build/build-stamp.ts';
+import { serverEnvironment } from './server-environment.ts';
 import { loadEnvFile } from '#server/platform/env-file.ts';
 
 const reason = await staleReason();
@@ -21,5 +23,12 @@ if (reason) {
 // production (ADR 018). The server itself runs it only when LOCAL_GOOGLE=on.
 loadEnvFile('.env');
 if (process.env.NODE_ENV !== 'production') process.env.LOCAL_GOOGLE ??= 'on';
+const server = new URL('../src/server/server.ts', import.meta.url);
+// Where the system has no execve (Windows), the server runs in this process, without them.
+process.execve?.(
+  process.execPath,
+  [process.execPath, ...process.execArgv, fileURLToPath(server)],
+  serverEnvironment(process.env),
+);
 // By URL, so that TypeScript does not check the server here: it has its own tsconfig.
-await import(new URL('../src/server/server.ts', import.meta.url).href);
+await import(server.href);

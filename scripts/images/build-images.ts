@@ -1,11 +1,15 @@
 /**
  * Draws every product and home page tile picture (see scenes.ts) and encodes each at the widths
- * and formats that src/shared/images.ts promises, into public/images/. Pictures whose files are
- * newer than all of their inputs are left alone, so repeated builds take a moment.
+ * and formats that src/shared/images.ts promises, into public/images/. Each encoded file is kept
+ * in a cache keyed by what it is made from (the drawing's SVG at that width, the format's encoder
+ * settings, sharp's and libvips' versions), so a picture is encoded once and reused by every
+ * later build while its drawing is unchanged, even after public/images is deleted
+ * (docs/decisions/026). IMAGE_CACHE_DIR moves the cache (default node_modules/.cache/crwn-images).
  *
  *   npx tsx scripts/images/build-images.ts
  */
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type Sharp } from 'sharp';
@@ -25,6 +29,9 @@ import { SECTION_SCENES } from './section-designs.ts';
 const scriptDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(scriptDir, '../..');
 const publicDir = path.join(repoRoot, 'public');
+const cacheDir = path.resolve(
+  process.env.IMAGE_CACHE_DIR ?? path.join(repoRoot, 'node_modules/.cache/crwn-images'),
+);
 
 /** Two pictures at a time, each on one libvips thread: the build machine has two cores. */
 const PARALLEL_JOBS = 2;
@@ -70,64 +77,99 @@ function outputFile(baseUrl: string, width: number, format: ImageFormat): string
   return path.join(publicDir, imageVariantUrl(baseUrl, width, format));
 }
 
-async function mtimeOrZero(file: string): Promise<number> {
-  try {
-    return (await stat(file)).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
-
-/** Newest change among the drawing code and the catalogue/contract it draws from. */
-async function newestInput(): Promise<number> {
-  const drawingFiles = (await readdir(scriptDir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
-  const contractFiles = ['catalogue.ts', 'images.ts'].map((name) =>
-    path.join(repoRoot, 'src/shared', name),
-  );
-  const times = await Promise.all([...drawingFiles, ...contractFiles].map(mtimeOrZero));
-  return Math.max(...times);
-}
+/** Each format's settings: part of every cache key, so a change here encodes again. */
+const ENCODER_SETTINGS = {
+  avif: { quality: 50, effort: 4, chromaSubsampling: '4:2:0' },
+  webp: { quality: 75, effort: 4 },
+  jpg: { quality: 78, mozjpeg: true },
+} as const;
 
 function encoder(format: ImageFormat, image: Sharp): Sharp {
   switch (format) {
     case 'avif':
-      return image.avif({ quality: 50, effort: 4, chromaSubsampling: '4:2:0' });
+      return image.avif(ENCODER_SETTINGS.avif);
     case 'webp':
-      return image.webp({ quality: 75, effort: 4 });
+      return image.webp(ENCODER_SETTINGS.webp);
     case 'jpg':
-      return image.jpeg({ quality: 78, mozjpeg: true });
+      return image.jpeg(ENCODER_SETTINGS.jpg);
   }
 }
 
-/** Renders one picture at every width and writes every format; returns files written. */
-async function encodePicture(job: PictureJob): Promise<number> {
-  let written = 0;
+/**
+ * The cache's name for one encoded file: a hash of everything its bytes depend on. The drawing
+ * code, the catalogue and the widths all reach the file through the SVG alone.
+ */
+function cacheKey(svg: string, format: ImageFormat): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify({
+        svg,
+        format,
+        settings: ENCODER_SETTINGS[format],
+        // buildPicture's steps; the SVG renderer and the encoders come with libvips.
+        pipeline: 'svg>removeAlpha>raw>encode',
+        sharp: sharp.versions.sharp,
+        vips: sharp.versions.vips,
+      }),
+    )
+    .digest('base64url');
+}
+
+async function readIfExists(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Writes `file` whole or not at all: a build stopped halfway leaves no torn cache entry. */
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, data);
+  await rename(partial, file);
+}
+
+/** Puts `bytes` at `file` unless it holds them already (its time stays for the next build). */
+async function place(bytes: Buffer, file: string): Promise<void> {
+  if ((await readIfExists(file))?.equals(bytes)) return;
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, bytes);
+}
+
+/**
+ * Makes every width and format of one picture in public/images: from the cache where it holds
+ * that very file, otherwise rendered and encoded, and added to the cache. Returns how many
+ * files it encoded.
+ */
+async function buildPicture(job: PictureJob): Promise<number> {
+  let encoded = 0;
   for (const width of job.kind.widths) {
-    const { data, info } = await sharp(Buffer.from(job.svgAt(width)))
+    const svg = job.svgAt(width);
+    const missing: { format: ImageFormat; cached: string }[] = [];
+    for (const format of IMAGE_FORMATS) {
+      const cached = path.join(cacheDir, `${cacheKey(svg, format)}.${format}`);
+      const bytes = await readIfExists(cached);
+      if (bytes) await place(bytes, outputFile(job.baseUrl, width, format));
+      else missing.push({ format, cached });
+    }
+    if (missing.length === 0) continue;
+    const { data, info } = await sharp(Buffer.from(svg))
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    for (const format of IMAGE_FORMATS) {
-      const file = outputFile(job.baseUrl, width, format);
-      await mkdir(path.dirname(file), { recursive: true });
+    for (const { format, cached } of missing) {
       const raw = sharp(data, {
         raw: { width: info.width, height: info.height, channels: info.channels },
       });
-      await encoder(format, raw).toFile(file);
-      written += 1;
+      const bytes = await encoder(format, raw).toBuffer();
+      await writeAtomically(cached, bytes);
+      await place(bytes, outputFile(job.baseUrl, width, format));
+      encoded += 1;
     }
   }
-  return written;
-}
-
-async function isUpToDate(job: PictureJob, inputsChangedAt: number): Promise<boolean> {
-  const files = job.kind.widths.flatMap((width) =>
-    IMAGE_FORMATS.map((format) => outputFile(job.baseUrl, width, format)),
-  );
-  const times = await Promise.all(files.map(mtimeOrZero));
-  return times.every((time) => time > inputsChangedAt);
+  return encoded;
 }
 
 async function runPool<T>(
@@ -149,14 +191,12 @@ async function runPool<T>(
 async function main(): Promise<void> {
   const started = performance.now();
   sharp.concurrency(1);
+  await mkdir(cacheDir, { recursive: true });
   const jobs = pictureJobs();
-  const inputsChangedAt = await newestInput();
   let encoded = 0;
   await runPool(jobs, PARALLEL_JOBS, async (job) => {
-    if (await isUpToDate(job, inputsChangedAt)) return;
     try {
-      const written = await encodePicture(job);
-      encoded += written;
+      encoded += await buildPicture(job);
     } catch (error) {
       throw new Error(`Could not build the picture for ${job.label}`, { cause: error });
     }
@@ -170,7 +210,7 @@ async function main(): Promise<void> {
   const totalBytes = sizes.reduce((sum, size) => sum + size, 0);
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `images: ${allFiles.length} files for ${jobs.length} pictures (${encoded} encoded, ${allFiles.length - encoded} up to date), ` +
+    `images: ${allFiles.length} files for ${jobs.length} pictures (${encoded} encoded, ${allFiles.length - encoded} from the cache in ${cacheDir}), ` +
       `${(totalBytes / 1024 / 1024).toFixed(2)} MB, ${seconds.toFixed(1)} s`,
   );
 }

@@ -36,7 +36,12 @@ import { errorHandler } from '#server/platform/http/error-handler.ts';
 import { jsonBodies } from '#server/platform/http/json-body.ts';
 import { separateHosts } from '#server/platform/http/separate-hosts.ts';
 import { securityHeaders } from '#server/platform/http/security-headers.ts';
-import { authLogger, loggerOptions, type LogDestination } from '#server/platform/logger.ts';
+import {
+  authLogger,
+  loggerOptions,
+  requestLogController,
+  type LogDestination,
+} from '#server/platform/logger.ts';
 import { rateLimits } from '#server/platform/rate-limit.ts';
 import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
 import { prerenderedPages } from '#server/site/prerendered-pages.ts';
@@ -64,6 +69,7 @@ export interface AppOverrides {
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const app = Fastify({
     logger: loggerOptions(config, overrides.logTo),
+    logController: requestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     // request.ip (every per-IP limit) and request.protocol: from forwarded headers only when
     // they come from a trusted proxy.

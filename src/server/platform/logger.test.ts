@@ -54,8 +54,13 @@ describe('request logs', () => {
 
   it('redact a receipt in a message as well', async () => {
     const sink = logSink();
-    // Without the site, an unknown path reaches Fastify's own 404, which logs the URL as text.
-    const app = await appLoggingTo(sink, { LOG_FORMAT: 'json', SERVE_SITE: 'false' });
+    // Without the site, an unknown path reaches Fastify's own 404, which logs the URL as text
+    // (at debug: at info the request's own line says 404).
+    const app = await appLoggingTo(sink, {
+      LOG_FORMAT: 'json',
+      SERVE_SITE: 'false',
+      LOG_LEVEL: 'debug',
+    });
 
     const response = await app.inject({ url: `/nowhere?receipt=${RECEIPT}` });
 
@@ -70,11 +75,52 @@ describe('request logs', () => {
 
     await app.inject({ url: `/api/orders/ord_123?receipt=${RECEIPT}` });
 
-    const request = sink.lines.find((line) => line.includes('incoming request'));
-    expect(request).toMatch(/INFO.*incoming request/);
+    const request = sink.lines.find((line) => line.includes('/api/orders/ord_123'));
+    expect(request).toMatch(/INFO.*GET/);
     expect(request).toContain('/api/orders/ord_123?receipt=[redacted]');
     expect(request?.trimStart().startsWith('{')).toBe(false);
     expect(sink.lines.filter((line) => line.includes(RECEIPT))).toEqual([]);
+  });
+});
+
+describe('at the default level', () => {
+  it('write one short line per request: method, URL, status and time', async () => {
+    const sink = logSink();
+    const app = await appLoggingTo(sink, { LOG_FORMAT: 'json' });
+
+    for (const url of ['/', '/shop/hats', '/api/orders', '/favicon.svg']) {
+      await app.inject({ url, headers: { 'user-agent': 'a-browser/1.0', cookie: 'a=b' } });
+    }
+
+    const entries = sink.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.map(({ method, url, status }) => ({ method, url, status }))).toEqual([
+      { method: 'GET', url: '/', status: 200 },
+      { method: 'GET', url: '/shop/hats', status: 200 },
+      { method: 'GET', url: '/api/orders', status: 401 },
+      { method: 'GET', url: '/favicon.svg', status: 200 },
+    ]);
+    for (const entry of entries) expect(entry.ms).toEqual(expect.any(Number));
+    // Fastify's default was two lines of some 200 bytes each, with the whole request.
+    for (const line of sink.lines) expect(line.length).toBeLessThan(140);
+  });
+
+  it('still log a server error in full, with its stack', async () => {
+    const sink = logSink();
+    const app = await appLoggingTo(sink, { LOG_FORMAT: 'json' });
+    app.get('/api/broken', () => {
+      throw new Error('the disk is gone');
+    });
+
+    const response = await app.inject({ url: '/api/broken' });
+
+    expect(response.statusCode).toBe(500);
+    const entries = sink.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const failure = entries.find((entry) => entry.level === 50);
+    expect(failure?.err).toMatchObject({
+      message: 'the disk is gone',
+      stack: expect.stringContaining('logger.test.ts') as unknown,
+    });
+    expect(entries.filter((entry) => entry.url === '/api/broken')).toMatchObject([{ status: 500 }]);
   });
 });
 

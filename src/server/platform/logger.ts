@@ -1,6 +1,13 @@
-import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { createRequire } from 'node:module';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { BetterAuthOptions } from 'better-auth';
-import { prettyFactory } from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 import type { Config } from '#server/config.ts';
 
 /** Where log lines go: stdout by default, any `write(line)` in tests. */
@@ -48,6 +55,8 @@ function serializeRequest(request: FastifyRequest) {
  */
 function destination(format: LogFormat, out: LogDestination, colorize: boolean): LogDestination {
   if (format === 'json') return { write: (line: string) => out.write(redactReceipts(line)) };
+  // Loaded only for a person at a terminal: a server writing JSON never needs it.
+  const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   const pretty = prettyFactory({
     colorize,
     translateTime: 'SYS:HH:MM:ss.l',
@@ -68,12 +77,53 @@ export function loggerOptions(
   const isTTY = out.isTTY === true;
   return {
     level: config.LOG_LEVEL,
+    // No pid and hostname on every line: one process per container or unit, whose log the
+    // platform labels already (ADR 026).
+    base: undefined,
     stream: destination(chooseLogFormat(config.LOG_FORMAT, isTTY), out, isTTY),
     serializers: {
       req: serializeRequest,
       url: (url: unknown) => (typeof url === 'string' ? redactReceipts(url) : url),
     },
   };
+}
+
+/**
+ * Fastify's request logging cut to one short line per request, when it is answered: method, URL
+ * (receipts redacted by the serializer), status and milliseconds. Fastify's default is two lines
+ * (incoming and completed) with the whole request, some 400 bytes (ADR 026). Errors are logged in
+ * full where they are handled (error-handler.ts), and a response stream that fails is logged
+ * with its error as before.
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line);
+  }
+
+  // The request's own line says 404 already.
+  override routeNotFound(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug(`Route ${request.raw.method}:${request.raw.url} not found`);
+  }
+}
+
+/** The server's `logController` for `Fastify({ logController })`: one line per request. */
+export function requestLogController(): LogController {
+  return new OneLineRequestLog();
 }
 
 type AuthLogger = NonNullable<BetterAuthOptions['logger']>;

@@ -8,7 +8,11 @@ import {
   inlineStyleHashes,
   shopPagePolicy,
 } from '#server/platform/http/content-security-policy.ts';
-import { PRECOMPRESSED, pickEncoding, type Encoding } from './accept-encoding.ts';
+import {
+  PRECOMPRESSED,
+  pickEncoding,
+  type Encoding,
+} from '#server/platform/http/accept-encoding.ts';
 import { disallowedPaths, sitemapXml } from './crawler-files.ts';
 
 /** The prerendered page the server answers unknown paths with (see react-router.config.ts). */

@@ -52,7 +52,11 @@ export async function freePort(): Promise<number> {
  * shop's `http://127.0.0.1:PORT` that both Chromium and Node resolve (Node does not resolve
  * `pay.localhost`, the default for a shop on localhost).
  */
-export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningShop> {
+export async function startShop(
+  env: NodeJS.ProcessEnv = {},
+  /** `ignore` drops the server's log lines (benchmarks at the default log level). */
+  { stdout = 'inherit' }: { stdout?: 'inherit' | 'ignore' } = {},
+): Promise<RunningShop> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crwn-e2e-data-'));
   const child = spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
@@ -74,7 +78,7 @@ export async function startShop(env: NodeJS.ProcessEnv = {}): Promise<RunningSho
       LOCAL_GOOGLE: 'on',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   try {

@@ -1,4 +1,4 @@
-import { interactionPolicy, Provider, type Account, type Configuration } from 'oidc-provider';
+import type { Account, Configuration, interactionPolicy, Provider } from 'oidc-provider';
 import { messagePage } from './interaction-pages.ts';
 import type { LocalAccount, LocalOidcService } from './local-oidc-service.ts';
 import { createMemoryAdapterFactory } from './memory-adapter.ts';
@@ -36,7 +36,8 @@ const DAY = 24 * HOUR;
  * of that name. It goes first, so it is asked even when a provider session already exists; its
  * only check is the one `requestable` adds (prompt requested and not yet resolved).
  */
-function interactionPolicyWithSelectAccount(): interactionPolicy.Prompt[] {
+async function interactionPolicyWithSelectAccount(): Promise<interactionPolicy.Prompt[]> {
+  const { interactionPolicy } = await import('oidc-provider');
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
   return policy;
@@ -62,6 +63,8 @@ function accountClaims(account: LocalAccount): Account {
  * state in memory and the accounts in the database.
  */
 export async function createLocalProvider(options: LocalProviderOptions): Promise<Provider> {
+  // Some 20 MiB once loaded: imported when a browser first uses the stand-in (ADR 026).
+  const { Provider } = await import('oidc-provider');
   const issuerPath = new URL(options.issuer).pathname.replace(/\/$/, '');
   const cookieOptions = {
     path: issuerPath || '/',
@@ -109,7 +112,7 @@ export async function createLocalProvider(options: LocalProviderOptions): Promis
     // oidc-provider does not list its prompts; say that the chooser is there.
     discovery: { prompt_values_supported: ['none', 'login', 'consent', 'select_account'] },
     interactions: {
-      policy: interactionPolicyWithSelectAccount(),
+      policy: await interactionPolicyWithSelectAccount(),
       url: (_ctx, interaction) => `${options.interactionBasePath}/${interaction.uid}`,
     },
     cookies: {

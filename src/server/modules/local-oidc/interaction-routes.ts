@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors, type Interaction, type Provider } from 'oidc-provider';
+import type { Interaction, Provider } from 'oidc-provider';
 import type { Limiter } from '#server/platform/rate-limit.ts';
 import {
   anotherAccountPage,
@@ -21,7 +21,8 @@ import {
 } from './local-oidc-service.ts';
 
 export interface InteractionRoutesOptions {
-  provider: Provider;
+  /** The provider, made on the first request that needs it (local-oidc-plugin.ts). */
+  provider: () => Promise<Provider>;
   accounts: LocalOidcService;
   knownAccounts: KnownAccountsCookie;
   /** e.g. /oidc/interaction: the pages live at <base>/<uid> and below. */
@@ -75,7 +76,7 @@ function sendExpired(reply: FastifyReply): FastifyReply {
 export function interactionRoutes(
   app: FastifyInstance,
   {
-    provider,
+    provider: getProvider,
     accounts,
     knownAccounts,
     interactionBasePath,
@@ -84,6 +85,12 @@ export function interactionRoutes(
   done: (error?: Error) => void,
 ): void {
   const pathOf = (uid: string) => `${interactionBasePath}/${encodeURIComponent(uid)}`;
+  // Set before any handler of these routes runs (this hook is theirs only); the same provider
+  // every time once made.
+  let provider: Provider;
+  app.addHook('onRequest', async () => {
+    provider = await getProvider();
+  });
 
   /** The interaction this request belongs to, or null when it expired or is someone else's. */
   async function loadInteraction(
@@ -94,6 +101,8 @@ export function interactionRoutes(
       const interaction = await provider.interactionDetails(request.raw, reply.raw);
       return interaction.uid === request.params.uid ? interaction : null;
     } catch (error) {
+      // Loaded already: the provider that threw comes from it.
+      const { errors } = await import('oidc-provider');
       if (error instanceof errors.SessionNotFound) return null;
       throw error;
     }

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
+import type { Provider } from 'oidc-provider';
 import type { Limiter } from '#server/platform/rate-limit.ts';
 import { createLocalProvider, type LocalOidcClient } from './create-local-provider.ts';
 import { interactionRoutes } from './interaction-routes.ts';
@@ -50,11 +51,26 @@ export async function localOidcPlugin(app: FastifyInstance, opts: LocalOidcOptio
     path: issuerPath,
     secure: opts.secureCookies,
   });
-  const provider = await createLocalProvider({ ...opts, interactionBasePath });
-  opts.sessions?.attach(provider);
-  provider.on('server_error', (_ctx, error) => {
-    app.log.error({ err: error }, 'local OpenID provider failed');
-  });
+  // oidc-provider is made, and loaded, on the first request under the issuer's path, not at start:
+  // most runs of the shop never use the stand-in, and it holds some 20 MiB (ADR 026).
+  let making: Promise<Provider> | undefined;
+  const provider = () => {
+    making ??= createLocalProvider({ ...opts, interactionBasePath }).then(
+      (made) => {
+        opts.sessions?.attach(made);
+        made.on('server_error', (_ctx, error) => {
+          app.log.error({ err: error }, 'local OpenID provider failed');
+        });
+        return made;
+      },
+      (error: unknown) => {
+        // The next request tries again.
+        making = undefined;
+        throw error;
+      },
+    );
+    return making;
+  };
 
   await app.register(interactionRoutes, {
     provider,

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { Provider } from 'oidc-provider';
 
 export interface ProviderMountOptions {
-  provider: Provider;
+  /** The provider, made on the first request that needs it (local-oidc-plugin.ts). */
+  provider: () => Promise<Provider>;
   /** The issuer's path, e.g. /oidc: every request under it goes to the provider. */
   issuerPath: string;
   /** The protocol shoppers use (PUBLIC_URL's), whatever the connection to this server is. */
@@ -53,9 +54,11 @@ export function providerMount(
     done();
   });
 
-  const callback = provider.callback();
+  let callback: ReturnType<Provider['callback']> | undefined;
 
   async function handOver(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    // Before the hijack, so that a provider that cannot be made is an ordinary error answer.
+    callback ??= (await provider()).callback();
     // Headers that hooks set through Fastify (helmet writes to the raw response itself) would be
     // lost once the reply is hijacked.
     for (const [name, value] of Object.entries(reply.getHeaders())) {

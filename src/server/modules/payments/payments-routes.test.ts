@@ -1,4 +1,5 @@
 import { runInNewContext } from 'node:vm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CrwnPay } from '#shared/payment-widget.ts';
 import {
@@ -28,6 +29,13 @@ const onPaymentHost = { host: PAYMENT_HOST };
 const SHOP_HOST = new URL(TEST_PUBLIC_URL).host;
 
 const { checkout: checkoutSource } = await loadWidgetScripts();
+
+/** A response body as the browser reads it once it has undone `encoding`. */
+function decoded(body: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
+  return body.toString('utf8');
+}
 
 /** A stand-in for the few DOM parts checkout.js touches, so its page side can run in node. */
 function fakePage() {
@@ -120,6 +128,45 @@ describe('the widget script and frame', () => {
     expect(frame.body).toContain('<html lang="fr">');
     expect(frame.body).toContain('Numéro de carte');
     expect(frame.body).not.toMatch(/<(link|script)[^>]+src=/);
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+  ])(
+    'sends checkout.js and the frame compressed to a browser accepting %s',
+    async (accepted, encoding) => {
+      const headers = { ...onPaymentHost, 'accept-encoding': accepted };
+      for (const url of ['/pay/v1/checkout.js', framePath('en')]) {
+        const response = await app.inject({ url, headers });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-encoding'], url).toBe(encoding);
+        expect(response.headers.vary, url).toContain('accept-encoding');
+        const text = decoded(response.rawPayload, encoding);
+        expect(text, url).toMatch(/window\.CrwnPay|<html lang="en">/);
+        if (encoding) expect(response.rawPayload.length, url).toBeLessThan(text.length / 2);
+      }
+    },
+  );
+
+  it('answers a browser revalidating checkout.js with 304 and no body', async () => {
+    const headers = { ...onPaymentHost, 'accept-encoding': 'br' };
+    const first = await app.inject({ url: '/pay/v1/checkout.js', headers });
+    const etag = String(first.headers.etag);
+
+    const again = await app.inject({
+      url: '/pay/v1/checkout.js',
+      headers: { ...headers, 'if-none-match': etag },
+    });
+
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const otherEncoding = await app.inject({
+      url: '/pay/v1/checkout.js',
+      headers: { ...onPaymentHost, 'accept-encoding': 'gzip', 'if-none-match': etag },
+    });
+    expect(otherEncoding.statusCode).toBe(200);
   });
 
   it('labels every field and ties each to its error message', async () => {

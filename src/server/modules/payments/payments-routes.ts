@@ -24,6 +24,11 @@ import type { CreateLimiter } from '#server/platform/rate-limit.ts';
 import { renderFramePage } from './frame-page.ts';
 import type { PaymentService } from './payments-service.ts';
 import { loadWidgetScripts } from './widget-scripts.ts';
+import {
+  precompress,
+  sendCompressed,
+  sendPrecompressed,
+} from '#server/platform/http/precompressed.ts';
 
 export const PAYMENT_BASE_PATH = '/pay/v1';
 
@@ -83,6 +88,8 @@ export async function paymentsRoutes(
   }: PaymentsRoutesOptions,
 ) {
   const { checkout: checkoutScript, frame: frameScript } = await loadWidgetScripts();
+  // Compressed once here rather than on every request: the script never changes while we run.
+  const checkoutBody = precompress(checkoutScript);
   const shopOrigin = new URL(publicUrl).origin;
   const widgetConfig: PaymentWidgetConfig = {
     scriptUrl: new URL(PAYMENT_SCRIPT_PATH, paymentUrl).href,
@@ -93,13 +100,16 @@ export async function paymentsRoutes(
     reply.header('cache-control', 'no-cache').send(widgetConfig),
   );
 
-  app.get(`${PAYMENT_BASE_PATH}/checkout.js`, async (_request, reply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      // Loaded by the shop's page, another origin (helmet's default is same-origin).
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .send(checkoutScript),
+  app.get(`${PAYMENT_BASE_PATH}/checkout.js`, async (request, reply) =>
+    sendPrecompressed(
+      request,
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        // Loaded by the shop's page, another origin (helmet's default is same-origin).
+        .header('cross-origin-resource-policy', 'cross-origin'),
+      checkoutBody,
+    ),
   );
 
   app.get<{ Querystring: { locale?: string; origin?: string } }>(
@@ -131,14 +141,17 @@ export async function paymentsRoutes(
         // Only the shop's pages may embed the card form.
         `frame-ancestors ${shopOrigin}`,
       ].join('; ');
-      return (
-        reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('content-security-policy', policy)
-          // helmet's SAMEORIGIN would forbid the shop's page; frame-ancestors says who may embed.
-          .removeHeader('x-frame-options')
-          .send(renderFramePage({ locale, nonce, parentOrigin: shopOrigin, script: frameScript }))
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', policy)
+        // helmet's SAMEORIGIN would forbid the shop's page; frame-ancestors says who may embed.
+        .removeHeader('x-frame-options');
+      // Made for this request (its nonce), so compressed for it too.
+      return sendCompressed(
+        request,
+        reply,
+        renderFramePage({ locale, nonce, parentOrigin: shopOrigin, script: frameScript }),
       );
     },
   );
