@@ -1,10 +1,11 @@
 import { z } from './zod.ts';
+import {
+  MAX_DISPLAY_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from './auth-limits.ts';
 
-/** OWASP's floor for passwords without other rules; the server refuses shorter ones. */
-export const MIN_PASSWORD_LENGTH = 12;
-/** Long enough for any passphrase, short enough that hashing it costs nothing extra. */
-export const MAX_PASSWORD_LENGTH = 128;
-export const MAX_DISPLAY_NAME_LENGTH = 60;
+export { MAX_DISPLAY_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
 const email = z.email('Enter a valid email address.').max(254).trim().toLowerCase();
 const password = z

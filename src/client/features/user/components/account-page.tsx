@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MAX_DISPLAY_NAME_LENGTH } from '#shared/auth-schemas.ts';
+import { MAX_DISPLAY_NAME_LENGTH } from '#shared/auth-limits.ts';
 import { lazy } from '#shared/lazy.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormInput } from '#client/components/ui/form-input.tsx';
