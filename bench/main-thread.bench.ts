@@ -58,6 +58,13 @@ interface TaskNode {
   group: { id: string };
 }
 
+/** What this file reads of Lighthouse's processed trace. */
+interface ProcessedTrace {
+  mainThreadEvents: unknown[];
+  frames: { id: string; url: string }[];
+  timestamps: { traceEnd: number; timeOrigin: number };
+}
+
 interface RunFigures {
   longestTaskMs: number;
   longestBeforePaintMs: number;
@@ -87,15 +94,18 @@ function describe(task: TaskNode, firstPaint: number): string {
 
 /** Figures of one trace: the main thread of the page's renderer, from navigation to settled. */
 function figuresOf(trace: { traceEvents: unknown[] }): RunFigures {
-  const processed = TraceProcessor.processTrace(trace);
+  // Lighthouse types these with its global LH namespace, which is not part of this program.
+  const processed = TraceProcessor.processTrace(trace) as unknown as ProcessedTrace;
   const tasks = MainThreadTasks.getMainThreadTasks(
-    processed.mainThreadEvents,
+    processed.mainThreadEvents as never,
     processed.frames,
     processed.timestamps.traceEnd,
     processed.timestamps.timeOrigin,
   ) as unknown as TaskNode[];
-  const firstPaint =
-    TraceProcessor.processNavigation(processed).timings.firstContentfulPaint ?? Number.NaN;
+  const navigation = TraceProcessor.processNavigation(processed) as unknown as {
+    timings: { firstContentfulPaint?: number };
+  };
+  const firstPaint = navigation.timings.firstContentfulPaint ?? Number.NaN;
   // Before the time origin are the blank page and the navigation's own bookkeeping.
   const topLevel = tasks.filter((task) => !task.parent && task.startTime >= 0);
   const afterPaint = topLevel.filter((task) => task.startTime >= firstPaint);
