@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '#tests/e2e/support/chromium.ts';
@@ -7,9 +8,12 @@ export const LIGHTHOUSE_PAGES = ['/', '/shop', '/shop/hats', '/checkout', '/sign
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 export type Preset = 'mobile' | 'desktop';
+/** Quiet: only what else runs on the machine anyway; busy: with bench/cpu-burner.ts running. */
+export type Machine = 'quiet' | 'busy';
 
 export interface PageFigures {
   preset: Preset;
+  machine: Machine;
   page: string;
   /** Completed runs, whose medians these are. */
   runs: number;
@@ -27,6 +31,8 @@ export interface PageFigures {
   cls: number;
   /** Audits below full marks in any run, outside performance: what keeps a score from 100. */
   flagged: string[];
+  /** The machine's one-minute load average when the page's runs began. */
+  load: number;
 }
 
 /** The median of the runs that produced the figure (a run can fail to measure one, e.g. no LCP). */
@@ -54,6 +60,7 @@ export async function benchLighthouse(
   baseUrl: string,
   preset: Preset,
   runs: number,
+  machine: Machine = 'quiet',
 ): Promise<PageFigures[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
@@ -64,6 +71,7 @@ export async function benchLighthouse(
   const figures: PageFigures[] = [];
   try {
     for (const page of LIGHTHOUSE_PAGES) {
+      const load = round(loadavg()[0] ?? Number.NaN);
       // A run Lighthouse itself could not complete (it reports a runtimeError, such as NO_LCP,
       // and scores 0) is no measure of the page: it is noted, and another run takes its place,
       // up to two more.
@@ -85,6 +93,7 @@ export async function benchLighthouse(
         median(results.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
       figures.push({
         preset,
+        machine,
         page,
         runs: results.length,
         failedRuns: failed,
@@ -97,6 +106,7 @@ export async function benchLighthouse(
         tbtMs: Math.round(metric('total-blocking-time')),
         cls: round(metric('cumulative-layout-shift'), 3),
         flagged: [...new Set(results.flatMap(flaggedAudits))],
+        load,
       });
     }
   } finally {

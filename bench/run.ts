@@ -1,8 +1,16 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { firstLoad, type FirstLoad } from '#scripts/build/first-load.ts';
+import { firstLoad, prerenderedPages, type FirstLoad } from '#scripts/build/first-load.ts';
 import { startShop } from '#tests/e2e/support/shop-server.ts';
 import { benchAccounts } from './accounts.bench.ts';
-import { benchLighthouse, type PageFigures } from './lighthouse.bench.ts';
+import { startCpuBurner } from './cpu-burner.ts';
+import { LIGHTHOUSE_PAGES, benchLighthouse, type PageFigures } from './lighthouse.bench.ts';
+import {
+  CPU_SLOWDOWN,
+  LONG_TASK_MS,
+  benchMainThread,
+  type MainThreadFigures,
+} from './main-thread.bench.ts';
 import { benchMemory } from './memory.bench.ts';
 import { benchOrders } from './orders.bench.ts';
 import { benchStartup } from './startup.bench.ts';
@@ -37,34 +45,46 @@ const runs = (section: Section) => only.includes(section);
 
 const mobileRuns = count('BENCH_RUNS', 3);
 const desktopRuns = count('BENCH_DESKTOP_RUNS', 1);
+const busyRuns = count('BENCH_BUSY_RUNS', 3);
+const mainThreadRuns = count('BENCH_MAIN_THREAD_RUNS', 3);
+// The main-thread figures with the burner running too, unless BENCH_BUSY_MAIN_THREAD=0.
+const busyMainThread = count('BENCH_BUSY_MAIN_THREAD', 1) > 0;
 const seconds = count('BENCH_SECONDS', 3);
 const rounds = count('BENCH_ROUNDS', 3);
 const memorySeconds = count('BENCH_MEMORY_SECONDS', 120);
 // The shop started by the benchmarks inherits CLIENT_DIR too, so a copied build can be measured.
-const clientDir = process.env.CLIENT_DIR ?? path.resolve(import.meta.dirname, '../build/client');
+// Absolute, since the shop runs in its data folder.
+const clientDir = path.resolve(
+  process.env.CLIENT_DIR ?? path.join(import.meta.dirname, '../build/client'),
+);
+process.env.CLIENT_DIR = clientDir;
 const kb = (bytes: number) => Number((bytes / 1000).toFixed(1));
 const figures: Record<string, unknown> = {};
 
 if (runs('first-load')) {
   const pages: Record<string, FirstLoad> = {};
-  for (const page of ['/', '/shop/hats']) pages[page] = await firstLoad(clientDir, page);
+  for (const page of await prerenderedPages(clientDir)) {
+    pages[page] = await firstLoad(clientDir, page);
+  }
   figures.firstLoad = pages;
   console.log(
-    '\nFirst load: HTML, JavaScript and CSS a browser fetches (kB = 1000 bytes; CSS inline in the HTML counted both ways)',
+    '\nFirst load of every prerendered page: JavaScript, HTML and its inline CSS (kB = 1000 bytes; brotli unless named)',
   );
   console.table(
     Object.fromEntries(
-      Object.entries(pages).flatMap(([page, load]) => [
-        [`${page} HTML`, { files: 1, ...mapKb(load.html) }],
-        [`${page} JS`, { files: load.scripts.length, ...mapKb(load.js) }],
-        [`${page} CSS`, { files: load.styles.length, ...mapKb(load.css) }],
+      Object.entries(pages).map(([page, load]) => [
+        page,
+        {
+          'JS files': load.scripts.length,
+          'JS kB': kb(load.js.brotli),
+          'JS gzip kB': kb(load.js.gzip),
+          'JS raw kB': kb(load.js.raw),
+          'HTML kB': kb(load.html.brotli),
+          'CSS kB': kb(load.css.brotli),
+        },
       ]),
     ),
   );
-}
-
-function mapKb(sizes: FirstLoad['js']) {
-  return { 'brotli kB': kb(sizes.brotli), 'gzip kB': kb(sizes.gzip), 'raw kB': kb(sizes.raw) };
 }
 
 if (runs('throughput')) {
@@ -86,28 +106,71 @@ if (runs('throughput')) {
 if (runs('lighthouse')) {
   const shop = await startShop({ LOG_LEVEL: 'warn' });
   const pages: PageFigures[] = [];
+  const mainThread: MainThreadFigures[] = [];
   try {
     if (mobileRuns > 0) pages.push(...(await benchLighthouse(shop.url, 'mobile', mobileRuns)));
     if (desktopRuns > 0) pages.push(...(await benchLighthouse(shop.url, 'desktop', desktopRuns)));
+    if (mainThreadRuns > 0) {
+      mainThread.push(...(await benchMainThread(shop.url, LIGHTHOUSE_PAGES, mainThreadRuns)));
+    }
+    if (busyRuns > 0 || (busyMainThread && mainThreadRuns > 0)) {
+      const burner = startCpuBurner();
+      try {
+        if (busyRuns > 0) {
+          pages.push(...(await benchLighthouse(shop.url, 'mobile', busyRuns, 'busy')));
+        }
+        if (busyMainThread && mainThreadRuns > 0) {
+          mainThread.push(
+            ...(await benchMainThread(shop.url, LIGHTHOUSE_PAGES, mainThreadRuns, 'busy')),
+          );
+        }
+      } finally {
+        await burner.stop();
+      }
+    }
   } finally {
     await shop.stop();
   }
   figures.lighthouse = pages;
-  console.log('\nLighthouse (simulated throttling; medians over the runs)');
+  figures.mainThread = mainThread;
+  // Each page's quiet and busy rows side by side.
+  const order = (row: { page: string }) => LIGHTHOUSE_PAGES.indexOf(row.page as never);
+  console.log(
+    `\nLighthouse (simulated throttling; medians over the runs; busy: ${availableParallelism()} spinning threads, bench/cpu-burner.ts)`,
+  );
   console.table(
     Object.fromEntries(
-      pages.map(({ preset, page, flagged: _flagged, failedRuns: _failed, ...row }) => [
-        `${preset} ${page}`,
-        row,
-      ]),
+      [...pages]
+        .sort((a, b) => order(a) - order(b))
+        .map(({ preset, machine, page, flagged: _flagged, failedRuns: _failed, ...row }) => [
+          `${preset} ${machine} ${page}`,
+          row,
+        ]),
     ),
   );
-  for (const { preset, page, flagged, failedRuns } of pages) {
-    if (flagged.length > 0) console.log(`  ${preset} ${page} flagged: ${flagged.join(', ')}`);
+  for (const { preset, machine, page, flagged, failedRuns } of pages) {
+    const name = `${preset} ${machine} ${page}`;
+    if (flagged.length > 0) console.log(`  ${name} flagged: ${flagged.join(', ')}`);
     if (failedRuns.length > 0) {
-      console.log(
-        `  ${preset} ${page} runs Lighthouse could not complete: ${failedRuns.join(', ')}`,
-      );
+      console.log(`  ${name} runs Lighthouse could not complete: ${failedRuns.join(', ')}`);
+    }
+  }
+  if (mainThread.length > 0) {
+    console.log(
+      `\nMain thread at start, Chromium with its CPU slowed ${CPU_SLOWDOWN}x (ms; medians of ${mainThreadRuns} runs; target: no task over ${LONG_TASK_MS} ms)`,
+    );
+    console.table(
+      Object.fromEntries(
+        [...mainThread]
+          .sort((a, b) => order(a) - order(b))
+          .map(({ machine, page, longTasks: _long, ...row }) => [`${machine} ${page}`, row]),
+      ),
+    );
+    for (const { machine, page, longTasks } of mainThread) {
+      if (longTasks.length > 0) {
+        console.log(`  ${machine} ${page} tasks over ${LONG_TASK_MS} ms (median run):`);
+        for (const task of longTasks) console.log(`    ${task}`);
+      }
     }
   }
 }

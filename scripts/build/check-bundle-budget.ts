@@ -1,25 +1,43 @@
 import path from 'node:path';
-import { firstLoad } from './first-load.ts';
+import { firstLoad, prerenderedPages } from './first-load.ts';
 
 /**
- * The most compressed JavaScript the first load of the home page may send: React, React Router
- * and Redux take most of it, so everything else has to load with the route that needs it
- * (docs/decisions/010-performance-budget.md). Brotli, as every current browser receives it;
- * kB are 1000 bytes.
+ * The most compressed JavaScript the first load of any page may send: React, React Router and
+ * Redux take most of it, so everything else has to load with the route that needs it, or when
+ * the shopper first uses it (docs/decisions/010-performance-budget.md, 027). Brotli, as every
+ * current browser receives it; kB are 1000 bytes. Issue 11 asks for at most 0.55x the original
+ * app's 215.9 KiB (121,594 bytes); this is a little stricter.
  */
 export const FIRST_LOAD_JS_BUDGET_BYTES = 120_000;
 
 const clientDir = path.resolve(process.argv[2] ?? 'build/client');
-const home = await firstLoad(clientDir, '/');
+const pages = await prerenderedPages(clientDir);
+if (pages.length === 0) throw new Error(`No prerendered page in ${clientDir}: build first.`);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const summary =
-  `First load of /: ${home.scripts.length} scripts, ${kb(home.js.brotli)} brotli ` +
-  `(${kb(home.js.gzip)} gzip, ${kb(home.js.raw)} raw); budget ${kb(FIRST_LOAD_JS_BUDGET_BYTES)} brotli.`;
+const failures: string[] = [];
 
-if (home.js.brotli > FIRST_LOAD_JS_BUDGET_BYTES) {
-  console.error(`${summary}\nOver budget by ${kb(home.js.brotli - FIRST_LOAD_JS_BUDGET_BYTES)}:`);
-  console.error(`  ${home.scripts.join('\n  ')}`);
-  console.error('Load what the home page does not need with the route that needs it.');
+for (const page of pages) {
+  const load = await firstLoad(clientDir, page);
+  console.log(
+    `First load of ${page}: ${load.scripts.length} scripts, ${kb(load.js.brotli)} brotli ` +
+      `(${kb(load.js.gzip)} gzip, ${kb(load.js.raw)} raw)`,
+  );
+  if (load.js.brotli > FIRST_LOAD_JS_BUDGET_BYTES) {
+    failures.push(
+      `${page} is over budget by ${kb(load.js.brotli - FIRST_LOAD_JS_BUDGET_BYTES)}:\n    ${load.scripts.join('\n    ')}`,
+    );
+  }
+  // Nothing is validated in the browser before the shopper acts; the server validates every body.
+  if (load.validation.length > 0) {
+    failures.push(`${page} loads Zod at first: ${load.validation.join(', ')}`);
+  }
+}
+
+console.log(`Budget: ${kb(FIRST_LOAD_JS_BUDGET_BYTES)} brotli on each of ${pages.length} pages.`);
+if (failures.length > 0) {
+  console.error(`\n${failures.join('\n')}`);
+  console.error(
+    'Load what a page does not need at first with the route that needs it, or on first use (import()).',
+  );
   process.exit(1);
 }
-console.log(summary);

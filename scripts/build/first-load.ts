@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { brotli, gzip } from './compress.ts';
 
@@ -12,6 +12,8 @@ export interface Sizes {
 export interface FirstLoad {
   /** URL paths of the JavaScript a browser loads before the page is interactive. */
   scripts: string[];
+  /** Those of `scripts` that carry a validation library (Zod), which no page needs at first. */
+  validation: string[];
   /** URL paths of the style sheets the page links, and `inline: …` for those in its HTML. */
   styles: string[];
   /** The page's HTML itself, inline CSS included. */
@@ -43,6 +45,28 @@ function scriptsInHtml(html: string): string[] {
   return found.map((match) => match[1]!).filter((src) => src.startsWith('/'));
 }
 
+/**
+ * Zod 4's core sets this global in every bundle that holds it, however the bundle was minified;
+ * the names of its classes are mangled away.
+ */
+const ZOD_SIGNATURE = '__zod_globalConfig';
+
+/**
+ * URL paths of every page the build prerendered (`/`, `/shop`, `/404`, …): each folder with an
+ * `index.html`. React Router's SPA fallback is not a page: the server answers unknown paths with
+ * the prerendered `/404`.
+ */
+export async function prerenderedPages(clientDir: string): Promise<string[]> {
+  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name === 'index.html')
+    .map((entry) => {
+      const folder = path.relative(clientDir, entry.parentPath).split(path.sep).join('/');
+      return `/${folder}`;
+    })
+    .sort();
+}
+
 /** Relative modules a built chunk imports statically (`import"./x.js"`, `from"./x.js"`). */
 function staticImports(code: string): string[] {
   return [...code.matchAll(/(?:\bimport|\bfrom)\s*"(\.\/[^"]+\.js)"/g)].map((match) => match[1]!);
@@ -57,6 +81,7 @@ export async function firstLoad(clientDir: string, pagePath: string): Promise<Fi
   const htmlFile = path.join(clientDir, pagePath, 'index.html');
   const html = await readFile(htmlFile, 'utf8');
   const scripts = new Set<string>();
+  const validation: string[] = [];
   const pending = scriptsInHtml(html);
   const sizes: Sizes[] = [];
   while (pending.length > 0) {
@@ -65,7 +90,9 @@ export async function firstLoad(clientDir: string, pagePath: string): Promise<Fi
     scripts.add(src);
     const code = await readFile(path.join(clientDir, src));
     sizes.push(compressedSizes(code));
-    for (const imported of staticImports(code.toString('utf8'))) {
+    const text = code.toString('utf8');
+    if (text.includes(ZOD_SIGNATURE)) validation.push(src);
+    for (const imported of staticImports(text)) {
       pending.push(path.posix.join(path.posix.dirname(src), imported));
     }
   }
@@ -82,6 +109,7 @@ export async function firstLoad(clientDir: string, pagePath: string): Promise<Fi
   ];
   return {
     scripts: [...scripts],
+    validation,
     styles: [...linked, ...inline.map((match) => `inline: ${sheetName(match[1]!)}`)],
     html: compressedSizes(Buffer.from(html)),
     js: sum(sizes),

@@ -1,7 +1,8 @@
 /**
  * The parts of the card widget's contract (payment-widget.ts) that its browser scripts run too:
  * where the provider serves them, which keys and languages it takes. No zod here, unlike
- * payment-widget.ts: the scripts bundle this file, and zod would add some 450 kB to each.
+ * payment-widget.ts: the scripts bundle this file, and zod would add some 450 kB to each; the
+ * checkout page takes its key from here so that no validation library is in its first load.
  */
 
 /** Where the provider serves the widget script, on its own origin (Config.PAYMENT_URL). */
@@ -15,6 +16,12 @@ export const PAYMENT_FRAME_PATH = '/pay/v1/frame';
 
 /** Where the card form posts the card for a token (same origin as the frame). */
 export const PAYMENT_TOKENS_PATH = '/pay/v1/tokens';
+
+/**
+ * The shop's publishable key. Publishable keys are not secret (they only identify the merchant
+ * to the widget); the test-mode provider accepts any key that starts with `pk_test_`.
+ */
+export const PAYMENT_PUBLISHABLE_KEY = 'pk_test_crwn_clothing';
 
 const TEST_KEY = /^pk_test_[A-Za-z0-9_]{1,100}$/;
 

@@ -9,10 +9,12 @@ import type { PaymentLocale } from './payment-widget-core.ts';
  * widget's frame posts to the provider. See docs/decisions/011-payments-and-orders.md.
  */
 
-// The parts the widget's browser scripts bundle live in payment-widget-core.ts, without zod.
+// The parts the widget's browser scripts and the checkout page bundle live in
+// payment-widget-core.ts, without zod.
 export {
   PAYMENT_FRAME_PATH,
   PAYMENT_LOCALES,
+  PAYMENT_PUBLISHABLE_KEY,
   PAYMENT_SCRIPT_PATH,
   PAYMENT_TOKENS_PATH,
   TEST_KEY_REQUIRED_MESSAGE,
@@ -22,12 +24,6 @@ export {
   type PaymentLocale,
   type ResolvedPaymentLocale,
 } from './payment-widget-core.ts';
-
-/**
- * The shop's publishable key. Publishable keys are not secret (they only identify the merchant
- * to the widget); the test-mode provider accepts any key that starts with `pk_test_`.
- */
-export const PAYMENT_PUBLISHABLE_KEY = 'pk_test_crwn_clothing';
 
 /**
  * GET /api/payments/widget, on the shop's origin: where the checkout page loads the widget from.

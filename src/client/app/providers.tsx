@@ -23,11 +23,16 @@ export function Providers({
 }: ProvidersProps) {
   const [store] = useState(() => givenStore ?? getAppStore());
 
+  // In a task of its own after hydration's, not in the one that runs every effect of the page
+  // (issue 11: no task over 50 ms on a slow phone): reading the cart back re-renders what shows it.
   useEffect(() => {
-    if (persistCart) startCartPersistence(store);
+    if (!persistCart) return;
+    const timer = setTimeout(() => startCartPersistence(store));
+    return () => clearTimeout(timer);
   }, [store, persistCart]);
 
-  // Keeps the user slice in step with the identity service.
+  // Keeps the user slice in step with the identity service. Subscribing only starts a request;
+  // its answer arrives in a task of its own anyway.
   useEffect(
     () => authClient.onAuthStateChanged((user) => store.dispatch(currentUserChanged(user))),
     [authClient, store],

@@ -1,4 +1,9 @@
-import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  type Middleware,
+  type StateFromReducersMapObject,
+} from '@reduxjs/toolkit';
 import {
   FLUSH,
   PAUSE,
@@ -13,16 +18,17 @@ import { cartSlice, restoreCartState } from '#client/features/cart/cart-slice.ts
 import { directorySlice } from '#client/features/directory/directory-slice.ts';
 import { shopSlice } from '#client/features/shop/shop-slice.ts';
 import { userSlice } from '#client/features/user/user-slice.ts';
+import { lazy } from '#shared/lazy.ts';
 import { promisedStorage, safeLocalStorage } from '#client/lib/safe-storage.ts';
 
-const rootReducer = combineReducers({
+const slices = {
   user: userSlice.reducer,
   cart: cartSlice.reducer,
   directory: directorySlice.reducer,
   shop: shopSlice.reducer,
-});
+};
 
-type SliceState = ReturnType<typeof rootReducer>;
+type SliceState = StateFromReducersMapObject<typeof slices>;
 
 /**
  * Only the cart is kept, in localStorage under `persist:root`. The stored value is untrusted
@@ -46,9 +52,15 @@ export const persistConfig: PersistConfig<SliceState> = {
   }),
 };
 
-const persistedReducer = persistReducer(persistConfig, rootReducer);
+/**
+ * Made with the first store, not when this module is imported: combining the reducers runs each
+ * one, and the first run of a slice's reducer deep-freezes its initial state (the whole
+ * catalogue for the shop slice). In the browser that is then the work of the task that makes the
+ * store (entry.client.tsx), not of the long one that evaluates every module of the page.
+ */
+const persistedReducer = lazy(() => persistReducer(persistConfig, combineReducers(slices)));
 
-export type RootState = ReturnType<typeof persistedReducer>;
+export type RootState = ReturnType<ReturnType<typeof persistedReducer>>;
 
 /** A middleware given to the store after it is made (`store.addLateMiddleware`). */
 export type LateMiddleware = Middleware<object, RootState>;
@@ -74,7 +86,7 @@ function lateMiddlewareSlot() {
 export function makeStore(preloadedState?: Partial<RootState>) {
   const late = lateMiddlewareSlot();
   const store = configureStore({
-    reducer: persistedReducer,
+    reducer: persistedReducer(),
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({

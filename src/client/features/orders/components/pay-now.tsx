@@ -3,12 +3,8 @@ import { useNavigate } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
 import type { CreateOrderBody } from '#shared/orders.ts';
 import { randomUuid } from '#shared/random-uuid.ts';
-import {
-  PAYMENT_PUBLISHABLE_KEY,
-  type CrwnPayHandler,
-  type PaymentToken,
-  type PaymentTokenArgs,
-} from '#shared/payment-widget.ts';
+import type { CrwnPayHandler, PaymentToken, PaymentTokenArgs } from '#shared/payment-widget.ts';
+import { PAYMENT_PUBLISHABLE_KEY } from '#shared/payment-widget-core.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useAppDispatch, useAppSelector } from '#client/app/hooks.ts';
 import { cartEmptied } from '#client/features/cart/cart-slice.ts';
