@@ -57,6 +57,22 @@ test.describe('a signed-in shopper', () => {
     expect(await visibleAuthLinks(page)).toEqual(['ACCOUNT', 'SIGN OUT']);
   });
 
+  test('on a 390 px phone, the menu offers no SIGN IN while the session loads', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const releaseSession = await holdSessionCheck(page);
+    await visit(page, '/');
+    const menu = page.getByRole('banner').getByRole('button', { name: 'MENU', exact: true });
+    await menu.click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'SHOP' })).toBeVisible();
+    expect(await visibleAuthLinks(page)).toEqual([]);
+
+    releaseSession();
+    await expect(page.getByRole('button', { name: 'SIGN OUT' })).toBeVisible();
+    expect(await visibleAuthLinks(page)).toEqual(['ACCOUNT', 'SIGN OUT']);
+  });
+
   test('never sees the sign-in forms at /signin, and is sent home', async ({ page }) => {
     const releaseApp = await holdAppScript(page);
     await page.goto('/signin', { waitUntil: 'commit' });

@@ -43,11 +43,13 @@ export async function call(path: string, body: unknown): Promise<void> {
 
 /**
  * Waits until the Google popup (opened by the caller, in the click) reports back or is closed.
- * `hasSession` tells whether the browser is signed in now.
+ * `hasSession` tells whether the browser is signed in now; `early` holds the messages that came
+ * before this code was loaded.
  */
 export function awaitPopup(
   popup: Window | null,
   hasSession: () => Promise<boolean>,
+  early: readonly MessageEvent<unknown>[] = [],
 ): Promise<void> {
   if (!popup) {
     return Promise.reject(
@@ -99,5 +101,6 @@ export function awaitPopup(
       }, MESSAGE_GRACE_MS);
     }, POPUP_CHECK_MS);
     window.addEventListener('message', onMessage);
+    for (const event of early) onMessage(event);
   });
 }

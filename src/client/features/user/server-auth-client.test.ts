@@ -137,6 +137,14 @@ describe('Sign In With Google popup', () => {
     );
   });
 
+  it('keeps what the popup says before the code that listens has loaded', async () => {
+    fakePopup();
+    sessionIs(null);
+    const signingIn = createServerAuthClient().signInWithGoogle();
+    popupReports({ ok: false, error: 'unavailable' });
+    await expect(signingIn).rejects.toThrow('Google sign-in is not available right now');
+  });
+
   it('ignores messages from other origins', async () => {
     const popup = fakePopup();
     sessionIs(null);

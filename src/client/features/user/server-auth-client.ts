@@ -63,7 +63,14 @@ export function createServerAuthClient(): AuthClient {
     async signInWithGoogle() {
       // Opened synchronously in the click, or the browser's popup blocker stops it.
       const popup = window.open(GOOGLE_POPUP, 'crwn-google-sign-in', 'popup,width=480,height=680');
-      await (await requests()).awaitPopup(popup, hasSession);
+      // The popup may report before the code that listens has loaded: its messages wait here.
+      const early: MessageEvent[] = [];
+      const keep = (event: MessageEvent) => void early.push(event);
+      window.addEventListener('message', keep);
+      const { awaitPopup } = await requests().finally(() =>
+        window.removeEventListener('message', keep),
+      );
+      await awaitPopup(popup, hasSession, early);
       authChanged();
     },
     async signOut() {
