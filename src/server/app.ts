@@ -10,6 +10,7 @@ import {
   googleCallbackUrl,
 } from '#server/modules/accounts/google-provider.ts';
 import { googlePopupRoutes } from '#server/modules/accounts/google-popup-routes.ts';
+import { signedInHintRepair } from '#server/modules/accounts/signed-in-hint.ts';
 import { createLocalAccountRepository } from '#server/modules/local-oidc/local-account-repository.ts';
 import { localOidcPlugin } from '#server/modules/local-oidc/local-oidc-plugin.ts';
 import { createLocalOidcService } from '#server/modules/local-oidc/local-oidc-service.ts';
@@ -142,6 +143,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       sessions: providerSessions,
     });
   }
+  // Before every route it keeps in step, pages included (ADR 022).
+  signedInHintRepair(app, { secure: config.PUBLIC_URL.startsWith('https://') });
   await app.register(authRoutes, {
     auth,
     config,

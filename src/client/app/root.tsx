@@ -4,7 +4,9 @@ import { ChunkErrorBanner } from './chunk-errors/chunk-error-banner.tsx';
 import { BOOT_ERROR_SCRIPT } from './chunk-errors/boot-error-script.ts';
 import { STORAGE_GUARD_SCRIPT } from './storage-guard-script.ts';
 import { EARLY_ADDS_SCRIPT } from '#client/features/cart/early-adds.ts';
+import { SIGNED_IN_HINT_SCRIPT } from '#client/features/user/signed-in-hint.ts';
 import { Header } from './layout/header.tsx';
+import { useFocusOnNavigation } from './layout/use-focus-on-navigation.ts';
 import { Providers } from './providers.tsx';
 import { RootErrorBoundary } from './layout/root-error-boundary.tsx';
 import { useWebVitals } from './report-web-vitals.ts';
@@ -14,13 +16,15 @@ import globalCss from './global.css?inline';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The hint script below adds a class to <html> before React sees it (ADR 022).
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         {/* First in <head>: it must listen before any of the app's files can fail to load. */}
         <script dangerouslySetInnerHTML={{ __html: BOOT_ERROR_SCRIPT }} />
         <script dangerouslySetInnerHTML={{ __html: STORAGE_GUARD_SCRIPT }} />
         <script dangerouslySetInnerHTML={{ __html: EARLY_ADDS_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: SIGNED_IN_HINT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -41,6 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   useWebVitals();
   useLowerCasePaths();
+  useFocusOnNavigation();
   return (
     <Providers>
       <div className="page">

@@ -54,4 +54,29 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: 'Cart' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-count')).toHaveTextContent('');
   });
+
+  it('opens and closes the MENU, which says so; Escape closes it and returns focus', async () => {
+    const { user } = renderWithProviders(<Header />);
+    const menu = screen.getByRole('button', { name: 'MENU' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(menu.getAttribute('aria-controls') ?? '')).toContainElement(
+      screen.getByRole('link', { name: 'SHOP' }),
+    );
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'SHOP' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+  });
+
+  it('closes the cart dropdown when the MENU opens', async () => {
+    const { user } = renderWithProviders(<Header />, {
+      preloadedState: { cart: { hidden: false, cartItems: [] } },
+    });
+    expect(screen.getByRole('region', { name: 'Cart' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'MENU' }));
+    expect(screen.queryByRole('region', { name: 'Cart' })).not.toBeInTheDocument();
+  });
 });

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { COLLECTIONS, isCollectionId, type Collection } from '#shared/catalogue.ts';
 import { ITEM_IMAGE, imageVariantUrl } from '#shared/images.ts';
 import type { Cents } from '#shared/money.ts';
+import { AddedToCartStatus } from '#client/features/cart/components/added-to-cart-status.tsx';
 import { CollectionPage } from '#client/features/shop/components/collection-page.tsx';
 import { selectCollection } from '#client/features/shop/shop-slice.ts';
 import { useAppSelector } from '#client/app/hooks.ts';
@@ -66,5 +67,10 @@ export default function CollectionRoute() {
   const { pathname } = useLocation();
   const collection = useAppSelector((state) => selectCollection(state, collectionIdOf(pathname)));
   if (!collection) return <NotFound />;
-  return <CollectionPage collection={collection} />;
+  return (
+    <>
+      <CollectionPage collection={collection} />
+      <AddedToCartStatus />
+    </>
+  );
 }

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { SignInForm } from '#client/features/user/components/sign-in-form.tsx';
 import { SignUpForm } from '#client/features/user/components/sign-up-form.tsx';
-import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
+import { selectAuthResolved, selectCurrentUser } from '#client/features/user/user-selectors.ts';
 import { useAppSelector } from '#client/app/hooks.ts';
 import { pageMeta } from '#client/app/page-meta.ts';
 import signInCss from './sign-in.css?inline';
@@ -11,9 +11,12 @@ export const meta = () => pageMeta('Sign in', 'Sign in to CRWN Clothing, or crea
 
 export default function SignInRoute() {
   const currentUser = useAppSelector(selectCurrentUser);
+  const resolved = useAppSelector(selectAuthResolved);
   if (currentUser) return <Navigate to="/" replace />;
   return (
-    <div className="sign-in-page">
+    // Hidden while a browser with the signed-in hint waits for its session (ADR 022): a shopper
+    // who is signed in is sent home without ever seeing the forms.
+    <div className="sign-in-page" data-auth-pending={resolved ? undefined : ''}>
       <StyleSheet href="sign-in" css={signInCss} />
       <h1 className="visually-hidden">Sign in or sign up</h1>
       <SignInForm />

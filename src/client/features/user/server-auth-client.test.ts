@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInCancelled } from './auth-client.ts';
-import { MESSAGE_GRACE_MS, POPUP_CHECK_MS, createServerAuthClient } from './server-auth-client.ts';
+import { MESSAGE_GRACE_MS, POPUP_CHECK_MS } from './auth-requests.ts';
+import { createServerAuthClient } from './server-auth-client.ts';
 
 /** A popup window the test opens and closes by hand. */
 function fakePopup() {
@@ -9,8 +10,12 @@ function fakePopup() {
   return popup;
 }
 
-/** Answers /api/auth/get-session with this user (or none), as the shop's server would. */
-function sessionIs(user: { id: string } | null) {
+/**
+ * Answers /api/auth/get-session with this user (or none), as the shop's server would, whose
+ * hint cookie says whether a session exists (ADR 022).
+ */
+function sessionIs(user: { id: string } | null, hint: boolean = user !== null) {
+  document.cookie = hint ? 'crwn_signed_in=1' : 'crwn_signed_in=; Max-Age=0';
   vi.stubGlobal(
     'fetch',
     vi.fn(() => Promise.resolve(new Response(JSON.stringify(user ? { user } : null)))),
@@ -37,6 +42,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('the session at page load', () => {
+  it('is not asked for when the hint says there is none', () => {
+    sessionIs(null);
+    const listener = vi.fn();
+    const stop = createServerAuthClient().onAuthStateChanged(listener);
+    expect(fetch).not.toHaveBeenCalled();
+    return vi.waitFor(() => expect(listener).toHaveBeenCalledWith(null)).finally(stop);
+  });
+
+  it('is asked for when the hint says there is one, and a stale hint means signed out', async () => {
+    sessionIs(null, true);
+    const listener = vi.fn();
+    const stop = createServerAuthClient().onAuthStateChanged(listener);
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledWith(null));
+    expect(fetch).toHaveBeenCalledWith('/api/auth/get-session', expect.anything());
+    stop();
+  });
+});
+
 /** Lets the client see that the popup was closed, and the grace for its message run out. */
 const closedCheckAndGrace = () => vi.advanceTimersByTimeAsync(POPUP_CHECK_MS + MESSAGE_GRACE_MS);
 
@@ -45,6 +69,8 @@ describe('Sign In With Google popup', () => {
     fakePopup();
     sessionIs(null);
     const signingIn = createServerAuthClient().signInWithGoogle();
+    // Its code loads on first use; the popup's message comes long after.
+    await vi.dynamicImportSettled();
     popupReports({ ok: true });
     await expect(signingIn).resolves.toBeUndefined();
   });
@@ -53,6 +79,8 @@ describe('Sign In With Google popup', () => {
     const popup = fakePopup();
     sessionIs({ id: 'u1' });
     const signingIn = createServerAuthClient().signInWithGoogle();
+    // Its code loads on first use; the popup's message comes long after.
+    await vi.dynamicImportSettled();
     popup.closed = true;
     const outcome = expect(signingIn).resolves.toBeUndefined();
     await closedCheckAndGrace();
@@ -63,6 +91,8 @@ describe('Sign In With Google popup', () => {
     const popup = fakePopup();
     sessionIs(null);
     const signingIn = createServerAuthClient().signInWithGoogle();
+    // Its code loads on first use; the popup's message comes long after.
+    await vi.dynamicImportSettled();
     popup.closed = true;
     const outcome = expect(signingIn).rejects.toThrow(SignInCancelled);
     await closedCheckAndGrace();
@@ -83,6 +113,8 @@ describe('Sign In With Google popup', () => {
     const popup = fakePopup();
     sessionIs(null);
     const signingIn = createServerAuthClient().signInWithGoogle();
+    // Its code loads on first use; the popup's message comes long after.
+    await vi.dynamicImportSettled();
     const outcome = expect(signingIn).rejects.toThrow(
       'This email already has an account with a password',
     );
@@ -98,6 +130,8 @@ describe('Sign In With Google popup', () => {
     fakePopup();
     sessionIs(null);
     const signingIn = createServerAuthClient().signInWithGoogle();
+    // Its code loads on first use; the popup's message comes long after.
+    await vi.dynamicImportSettled();
     popupReports({ ok: false, error: 'unavailable' });
     await expect(signingIn).rejects.toThrow('Google sign-in is not available right now');
   });
@@ -106,16 +140,28 @@ describe('Sign In With Google popup', () => {
     fakePopup();
     sessionIs(null);
     const signingIn = createServerAuthClient().signInWithGoogle();
+    // Its code loads on first use; the popup's message comes long after.
+    await vi.dynamicImportSettled();
     popupReports({ ok: false, error: 'not_configured' });
     await expect(signingIn).rejects.toThrow(
       'Sign In With Google is not set up on this shop. Sign in with your email and password instead.',
     );
   });
 
+  it('keeps what the popup says before the code that listens has loaded', async () => {
+    fakePopup();
+    sessionIs(null);
+    const signingIn = createServerAuthClient().signInWithGoogle();
+    popupReports({ ok: false, error: 'unavailable' });
+    await expect(signingIn).rejects.toThrow('Google sign-in is not available right now');
+  });
+
   it('ignores messages from other origins', async () => {
     const popup = fakePopup();
     sessionIs(null);
     const signingIn = createServerAuthClient().signInWithGoogle();
+    // Its code loads on first use; the popup's message comes long after.
+    await vi.dynamicImportSettled();
     window.dispatchEvent(
       new MessageEvent('message', {
         origin: 'https://evil.example',

@@ -4,6 +4,7 @@ import { signInBodySchema, signUpBodySchema } from '#shared/auth-schemas.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
 import { GOOGLE_PROVIDER_ID } from './google-provider.ts';
 import { withoutSessionSecrets } from './session-secrets.ts';
+import { withSignedInHint } from './signed-in-hint.ts';
 import type { Config } from '#server/config.ts';
 import { sendWebResponse, toWebRequest } from '#server/platform/http/web-request.ts';
 import { type CreateLimiter, waitInWords } from '#server/platform/rate-limit.ts';
@@ -60,6 +61,7 @@ export function authRoutes(
   app: FastifyInstance,
   { auth, config, createLimiter, onSignOut }: AuthRoutesOptions,
 ): Promise<void> {
+  const secure = config.PUBLIC_URL.startsWith('https://');
   const perIp = createLimiter({ max: config.AUTH_IP_LIMIT_PER_MINUTE, windowMs: 60_000 });
   const perAccount = createLimiter({
     max: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES,
@@ -83,7 +85,8 @@ export function authRoutes(
     if (response.status >= 400) {
       request.log.warn({ status: response.status, url: path }, 'auth request refused');
     }
-    return sendWebResponse(reply, await withoutSessionSecrets(response));
+    const answer = await withoutSessionSecrets(response);
+    return sendWebResponse(reply, await withSignedInHint(request, answer, secure));
   };
 
   const guarded =

@@ -12,6 +12,9 @@ import type { SessionEvents } from './session-events.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
+/** How long a session lasts (better-auth's default, said here for the hint cookie, ADR 022). */
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
 interface AuthDependencies {
   config: Config;
   db: Kysely<Database>;
@@ -40,6 +43,7 @@ function authOptions({
     secret,
     database: { db, type: 'sqlite' as const },
     trustedOrigins: [config.PUBLIC_URL],
+    session: { expiresIn: SESSION_MAX_AGE_SECONDS },
     // better-auth's own error page (/api/auth/error) is not routed: a sign-in that fails before
     // its state is read (an expired or forged state) ends on the popup's page, which reports it.
     onAPIError: { errorURL: POPUP_DONE_PATH },

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useHydrated } from '#client/lib/use-hydrated.ts';
 import { SignInCancelled, authErrorMessage } from '#client/features/user/auth-client.ts';
 
@@ -32,6 +32,9 @@ export function useAuthForm<Name extends string>(names: readonly Name[]) {
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const ready = useHydrated();
+  // Fetched as the form shows, so sending it does not wait for this code first. A dynamic
+  // import: a static one would put it in the chunk every page loads.
+  useEffect(() => void import('#client/features/user/auth-requests.ts'), []);
 
   const run = async (request: () => Promise<void>, { clear }: { clear?: HTMLFormElement } = {}) => {
     setError(null);
