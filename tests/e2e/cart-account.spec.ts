@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
-import { createAccount, signInThroughForm, signUpThroughForm } from './support/accounts.ts';
+import {
+  createAccount,
+  expectSignedOut,
+  signInThroughForm,
+  signUpThroughForm,
+} from './support/accounts.ts';
 import { TEST_CARDS, fillCard, widgetPayButton } from './support/payment.ts';
 import {
   PERSIST_KEY,
@@ -27,7 +32,7 @@ async function signOut(page: Page): Promise<void> {
   await expect(button.or(menu).first()).toBeVisible();
   if (!(await button.isVisible())) await menu.click();
   await button.click();
-  await expect(header.getByRole('link', { name: 'SIGN IN', exact: true })).toBeAttached();
+  await expectSignedOut(page);
 }
 
 /** The account's cart as the server keeps it, as `name x quantity`, for this page's session. */

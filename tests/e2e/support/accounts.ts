@@ -29,6 +29,19 @@ export async function createAccount(
   return email;
 }
 
+/**
+ * Waits until the header knows the shopper is signed in: its ACCOUNT link exists, in view on a
+ * wide screen or folded into the MENU panel on a phone.
+ */
+export async function expectSignedIn(page: Page): Promise<void> {
+  await expect(page.getByRole('banner').locator('a[href="/account"]')).toBeAttached();
+}
+
+/** Waits until the header offers SIGN IN again (in view, or in the closed MENU panel). */
+export async function expectSignedOut(page: Page): Promise<void> {
+  await expect(page.getByRole('banner').locator('a[href="/signin"]')).toBeAttached();
+}
+
 /** Signs in through the sign-in form, as a shopper does, and waits for the header to say so. */
 export async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
   await page.goto('/signin');
@@ -36,7 +49,7 @@ export async function signInThroughForm(page: Page, email: string, password = PA
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'SIGN OUT' })).toBeVisible();
+  await expectSignedIn(page);
 }
 
 /** Fills and sends the sign-up form, as a shopper does; returns the new account's email. */
