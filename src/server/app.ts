@@ -32,6 +32,7 @@ import { profilesRoutes } from '#server/modules/profiles/profiles-routes.ts';
 import { openSqliteDatabase, type ShopDatabase } from '#server/platform/database/database.ts';
 import { migrateToLatest } from '#server/platform/database/migrate.ts';
 import { canonicalHost } from '#server/platform/http/canonical-host.ts';
+import { compression } from '#server/platform/http/compression.ts';
 import { crossSiteGuard } from '#server/platform/http/cross-site-guard.ts';
 import { errorHandler } from '#server/platform/http/error-handler.ts';
 import { jsonBodies } from '#server/platform/http/json-body.ts';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(accepts);
+  await compression(app);
   const createLimiter = await rateLimits(app);
 
   // Accounts, and the local OpenID provider that stands in for Google without credentials.

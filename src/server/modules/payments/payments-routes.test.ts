@@ -1,5 +1,4 @@
 import { runInNewContext } from 'node:vm';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CrwnPay } from '#shared/payment-widget.ts';
 import {
@@ -12,6 +11,7 @@ import {
 } from '#server/test/payments.ts';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
 import { loadWidgetScripts } from './widget-scripts.ts';
+import { decodeBody } from '#server/test/encodings.ts';
 
 let app: TestApp;
 let db: TestApp['db'];
@@ -31,12 +31,6 @@ const SHOP_HOST = new URL(TEST_PUBLIC_URL).host;
 const { checkout: checkoutSource } = await loadWidgetScripts();
 
 /** A response body as the browser reads it once it has undone `encoding`. */
-function decoded(body: Buffer, encoding: string | undefined): string {
-  if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
-  if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
-  return body.toString('utf8');
-}
-
 /** A stand-in for the few DOM parts checkout.js touches, so its page side can run in node. */
 function fakePage() {
   const listeners: ((event: unknown) => void)[] = [];
@@ -143,7 +137,7 @@ describe('the widget script and frame', () => {
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['content-encoding'], url).toBe(encoding);
         expect(response.headers.vary, url).toContain('accept-encoding');
-        const text = decoded(response.rawPayload, encoding);
+        const text = decodeBody(response.rawPayload, encoding);
         expect(text, url).toMatch(/window\.CrwnPay|<html lang="en">/);
         if (encoding) expect(response.rawPayload.length, url).toBeLessThan(text.length / 2);
       }

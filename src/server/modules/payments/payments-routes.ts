@@ -24,11 +24,7 @@ import type { CreateLimiter } from '#server/platform/rate-limit.ts';
 import { renderFramePage } from './frame-page.ts';
 import type { PaymentService } from './payments-service.ts';
 import { loadWidgetScripts } from './widget-scripts.ts';
-import {
-  precompress,
-  sendCompressed,
-  sendPrecompressed,
-} from '#server/platform/http/precompressed.ts';
+import { precompress, sendPrecompressed } from '#server/platform/http/precompressed.ts';
 
 export const PAYMENT_BASE_PATH = '/pay/v1';
 
@@ -147,12 +143,11 @@ export async function paymentsRoutes(
         .header('content-security-policy', policy)
         // helmet's SAMEORIGIN would forbid the shop's page; frame-ancestors says who may embed.
         .removeHeader('x-frame-options');
-      // Made for this request (its nonce), so compressed for it too.
-      return sendCompressed(
-        request,
-        reply,
-        renderFramePage({ locale, nonce, parentOrigin: shopOrigin, script: frameScript }),
-      );
+      // Made for this request (its nonce): the compression plugin encodes it for this request
+      // (platform/http/compression.ts); the answer varies with Accept-Encoding either way.
+      return reply
+        .header('vary', 'accept-encoding')
+        .send(renderFramePage({ locale, nonce, parentOrigin: shopOrigin, script: frameScript }));
     },
   );
 

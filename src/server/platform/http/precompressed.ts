@@ -53,31 +53,3 @@ export function sendPrecompressed(
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(bytes);
 }
-
-const ALL_ENCODINGS: ReadonlySet<Encoding> = new Set(['br', 'gzip']);
-
-/**
- * Sends `text`, made for this request, compressed on the spot when the request accepts it: brotli
- * at quality 5 and gzip at level 6, a fraction of a millisecond for a page of some 10 kB.
- */
-export function sendCompressed(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  text: string,
-): FastifyReply {
-  const encoding = pickEncoding(request, ALL_ENCODINGS);
-  reply.header('vary', 'accept-encoding');
-  if (!encoding) return reply.send(text);
-  const identity = Buffer.from(text, 'utf8');
-  const bytes =
-    encoding === 'br'
-      ? brotliCompressSync(identity, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 5,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-          },
-        })
-      : gzipSync(identity, { level: 6 });
-  return reply.header('content-encoding', encoding).send(bytes);
-}
