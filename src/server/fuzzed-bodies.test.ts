@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PAYMENT_HOST, UNLIMITED } from '#server/test/payments.ts';
+import { seededRandom } from '#tests/security/random.ts';
 import { GOOD_PASSWORD, cookieHeader, signUp } from '#server/test/shoppers.ts';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
 
@@ -16,16 +17,9 @@ const BODIES_PER_ENDPOINT = Number(process.env.FUZZ_BODIES ?? 300);
 const INTERNAL_TEXT =
   /SQLITE|node_modules|\/src\/server|\bat [\w.<>]+ \(|TypeError|RangeError|ReferenceError|call stack|Kysely|better-auth|undefined is not/i;
 
-/** mulberry32: a small seeded generator, so every run sends the same bodies. */
+/** The suites' seeded source (tests/security/random.ts) with the draws the fuzzer needs. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next } = seededRandom(seed);
   const int = (max: number) => Math.floor(next() * max);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
   return { next, int, pick };

@@ -12,8 +12,8 @@ function sends(request: FastifyRequest, name: RegExp): boolean {
     .some((pair) => name.test(pair.trim()) && !pair.trim().endsWith('='));
 }
 
-const sendsHint = (request: FastifyRequest) =>
-  sends(request, new RegExp(`^${SIGNED_IN_HINT_COOKIE}=`));
+const HINT_COOKIE = new RegExp(`^${SIGNED_IN_HINT_COOKIE}=`);
+const sendsHint = (request: FastifyRequest) => sends(request, HINT_COOKIE);
 
 /**
  * The hint's Set-Cookie line that goes with this Set-Cookie of the session: the same lifetime,
@@ -29,9 +29,12 @@ export function hintLineFor(sessionLine: string): string {
 }
 
 /** Clears the hint: for a browser that holds it without a session. */
-function clearingLine(secure: boolean): string {
-  return `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** A Set-Cookie line for the hint made here, not copied from a session line. */
+function ownHintLine(value: '' | '1', maxAge: number, secure: boolean): string {
+  return `${SIGNED_IN_HINT_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
+
+const clearingLine = (secure: boolean) => ownHintLine('', 0, secure);
 
 /**
  * better-auth's answer with the hint (ADR 022) in step with the session: set or cleared beside
@@ -72,9 +75,7 @@ export function signedInHintRepair(app: FastifyInstance, { secure }: { secure: b
     // The session's own lifetime is not known here; a hint that outlives it is corrected.
     reply.header(
       'set-cookie',
-      hasSession
-        ? `${SIGNED_IN_HINT_COOKIE}=1; Max-Age=${SESSION_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
-        : clearingLine(secure),
+      hasSession ? ownHintLine('1', SESSION_MAX_AGE_SECONDS, secure) : clearingLine(secure),
     );
     return payload;
   });

@@ -34,7 +34,11 @@ export function canonicalHost(
   const canonical = new URL(publicUrl);
   const exempt = new Set(otherUrls.map((url) => new URL(url).host));
   app.addHook('onRequest', (request, reply, done) => {
-    const host = normalisedHost(request.host, canonical.protocol);
+    // Nearly every request names the shop's host exactly: no URL to parse on the hot path.
+    const host =
+      request.host === canonical.host
+        ? canonical.host
+        : normalisedHost(request.host, canonical.protocol);
     if (host === canonical.host || (host !== undefined && exempt.has(host))) {
       done();
       return;
