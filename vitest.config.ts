@@ -29,6 +29,17 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        extends: true,
+        test: {
+          // The server's tests again, on a real PostgreSQL started for the run (issue #12).
+          name: 'node-postgres',
+          include: ['src/server/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['./src/server/test/postgres-global-setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -29,8 +29,12 @@ import { createProfileHub } from '#server/modules/profiles/profile-hub.ts';
 import { createProfileRepository } from '#server/modules/profiles/profile-repository.ts';
 import { createProfileService } from '#server/modules/profiles/profiles-service.ts';
 import { profilesRoutes } from '#server/modules/profiles/profiles-routes.ts';
-import { openSqliteDatabase, type ShopDatabase } from '#server/platform/database/database.ts';
-import { migrateToLatest } from '#server/platform/database/migrate.ts';
+import {
+  openPostgresDatabase,
+  openSqliteDatabase,
+  type ShopDatabase,
+} from '#server/platform/database/database.ts';
+import { migrateToLatest, withMigrationLock } from '#server/platform/database/migrate.ts';
 import { canonicalHost } from '#server/platform/http/canonical-host.ts';
 import { compression } from '#server/platform/http/compression.ts';
 import { crossSiteGuard } from '#server/platform/http/cross-site-guard.ts';
@@ -79,9 +83,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
 
   // Platform.
-  const database = overrides.database ?? openSqliteDatabase(config.DATABASE_FILE);
+  const database =
+    overrides.database ??
+    (config.DATABASE_URL
+      ? openPostgresDatabase(config.DATABASE_URL, {
+          maxConnections: config.DATABASE_POOL_SIZE,
+          onIdleError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+        })
+      : openSqliteDatabase(config.DATABASE_FILE));
   app.addHook('onClose', () => database.close());
-  await migrateToLatest(database.db);
   const secret = loadAuthSecret(config);
   errorHandler(app);
   jsonBodies(app);
@@ -113,7 +123,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     localOidcClientSecret,
     logger: authLogger(app.log, config.LOG_LEVEL),
   };
-  await migrateAuthTables(authDependencies);
+  // Servers starting together on one PostgreSQL take turns (ADR 029).
+  await withMigrationLock(database, async () => {
+    await migrateToLatest(database.db);
+    await migrateAuthTables(authDependencies);
+  });
   const sessionEvents = createSessionEvents();
   const auth = createAuth({ ...authDependencies, sessionEvents });
   const accounts = createAccountsService(auth, sessionEvents);

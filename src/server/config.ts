@@ -27,7 +27,22 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
     /** The SQLite file; `:memory:` keeps everything in memory (tests). */
     DATABASE_FILE: z.string().min(1).optional(),
-    /** Signs sessions and cookies. Generated into DATA_DIR on first start when not given. */
+    /**
+     * A PostgreSQL database (postgres://user:password@host:5432/name) in place of the embedded
+     * SQLite file: what several shop servers share (README, "Running at scale").
+     */
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\/./i, 'must be a postgres:// or postgresql:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Connections each server keeps to PostgreSQL at most. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(3).max(1000).default(10),
+    /**
+     * Signs sessions and cookies. Generated into DATA_DIR on first start when not given, except
+     * with DATABASE_URL: servers sharing a database must share it.
+     */
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
@@ -55,6 +70,11 @@ const envSchema = z
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     path: ['GOOGLE_CLIENT_SECRET'],
+  })
+  .refine((env) => !(env.DATABASE_URL && !env.AUTH_SECRET), {
+    message:
+      'required with DATABASE_URL: every server of the shop must sign sessions with one secret (generate one with `openssl rand -base64 32`)',
+    path: ['AUTH_SECRET'],
   })
   .refine((env) => !(env.LOCAL_GOOGLE === 'on' && env.GOOGLE_CLIENT_ID), {
     message: 'LOCAL_GOOGLE=on stands in for Google: unset it or the Google credentials',

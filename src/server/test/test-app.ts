@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOverrides } from '#server/app.ts';
-import { openSqliteDatabase } from '#server/platform/database/database.ts';
+import { openPostgresDatabase, openSqliteDatabase } from '#server/platform/database/database.ts';
 import { loadConfig } from '#server/config.ts';
+import { openTestDatabase } from './test-database.ts';
 
 /** A stand-in for `build/client` with the shapes the real build writes. */
 export const FAKE_BUILD: Record<string, string> = {
@@ -55,8 +56,9 @@ function injectToPublicHost(app: FastifyInstance, publicUrl: string) {
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
 
 /**
- * The whole server, as app.ts composes it, on a fake build and an in-memory database (or
- * `DATABASE_FILE`). `env` overrides configuration variables; `overrides` swaps a part (the
+ * The whole server, as app.ts composes it, on a fake build and a fresh database of the run's
+ * kind (test-database.ts: SQLite in memory or a new PostgreSQL database), or on the one
+ * `DATABASE_FILE` or `DATABASE_URL` names. `env` overrides configuration variables; `overrides` swaps a part (the
  * payment provider, the logger). The returned app carries `db`, the database it runs on, for
  * tests that look at the rows. Close it with `app.close()`; the fake build is removed then too.
  */
@@ -74,7 +76,11 @@ export async function buildTestApp(
     LOCAL_GOOGLE: 'on',
     ...env,
   });
-  const database = openSqliteDatabase(config.DATABASE_FILE);
+  const database = config.DATABASE_URL
+    ? openPostgresDatabase(config.DATABASE_URL)
+    : env.DATABASE_FILE
+      ? openSqliteDatabase(config.DATABASE_FILE)
+      : await openTestDatabase();
   const app = Object.assign(await buildApp(config, { ...overrides, database }), {
     db: database.db,
   });

@@ -4,6 +4,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Kysely } from 'kysely';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/auth-schemas.ts';
 import type { Config } from '#server/config.ts';
+import { isPostgres } from '#server/platform/database/database.ts';
 import type { Database } from '#server/platform/database/schema.ts';
 import { googleProviderConfig } from './google-provider.ts';
 import { POPUP_DONE_PATH } from './google-popup-routes.ts';
@@ -41,7 +42,7 @@ function authOptions({
     baseURL: config.PUBLIC_URL,
     basePath: AUTH_BASE_PATH,
     secret,
-    database: { db, type: 'sqlite' as const },
+    database: { db, type: isPostgres(db) ? ('postgres' as const) : ('sqlite' as const) },
     trustedOrigins: [config.PUBLIC_URL],
     session: { expiresIn: SESSION_MAX_AGE_SECONDS },
     // better-auth's own error page (/api/auth/error) is not routed: a sign-in that fails before

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteDatabase, type ShopDatabase } from '#server/platform/database/database.ts';
+import type { ShopDatabase } from '#server/platform/database/database.ts';
+import { openTestDatabase } from '#server/test/test-database.ts';
 import { migrateToLatest } from '#server/platform/database/migrate.ts';
 import {
   createLocalAccountRepository,
@@ -11,7 +12,7 @@ let database: ShopDatabase;
 let accounts: LocalAccountRepository;
 
 beforeAll(async () => {
-  database = openSqliteDatabase(':memory:');
+  database = await openTestDatabase();
   await migrateToLatest(database.db);
   accounts = createLocalAccountRepository(database.db);
 });

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Order, OrderLine } from '#shared/orders.ts';
 import type { CardBrand } from '#shared/payment-cards.ts';
 import type { PaymentAddress } from '#shared/payment-widget.ts';
+import { isPostgres } from '#server/platform/database/database.ts';
 import type { Database, OrderLinesTable, OrdersTable } from '#server/platform/database/schema.ts';
 
 /** The newest orders a shopper's list shows; older ones stay stored. */
@@ -125,7 +126,7 @@ export const orderRepository = {
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       // Two orders in one millisecond keep the order they were written in.
-      .orderBy(sql`rowid`, 'desc')
+      .orderBy(sql.ref(isPostgres(db) ? 'seq' : 'rowid'), 'desc')
       .limit(ORDER_LIST_LIMIT)
       .execute();
     if (rows.length === 0) return [];

