@@ -64,3 +64,35 @@ describe('switches for the development loop', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
 });
+
+describe('DATABASE_URL, a PostgreSQL shared by several servers', () => {
+  const secret = 's'.repeat(32);
+
+  it('is off by default: the embedded SQLite file in DATA_DIR', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/crwn' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATABASE_FILE).toBe('/srv/crwn/shop.sqlite');
+  });
+
+  it('takes a postgres:// or postgresql:// URL and nothing else', () => {
+    for (const url of ['postgres://shop@db/crwn', 'postgresql://shop:pw@10.0.0.5:5432/crwn']) {
+      expect(loadConfig({ DATABASE_URL: url, AUTH_SECRET: secret }).DATABASE_URL).toBe(url);
+    }
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/crwn', AUTH_SECRET: secret })).toThrow(
+      /DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    );
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('needs AUTH_SECRET, and says so, since every server must sign sessions with one secret', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://shop@db/crwn' })).toThrow(
+      /AUTH_SECRET: required with DATABASE_URL/,
+    );
+  });
+
+  it('keeps a pool of 10 connections per server unless DATABASE_POOL_SIZE says', () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '40' }).DATABASE_POOL_SIZE).toBe(40);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});
