@@ -1,85 +1,84 @@
 import { priceOrderLines } from '#shared/orders.ts';
-import { startShop } from '#tests/e2e/support/shop-server.ts';
+import type { RunningShop } from '#tests/e2e/support/shop-server.ts';
 import { percentile, round } from './stats.ts';
 
 const ORDERS = 400;
 const CONCURRENCY = 20;
 
-interface OrdersFigures {
+export interface OrdersFigures {
   orders: number;
   concurrency: number;
   ordersPerSecond: number;
   latencyMs: { p50: number; p95: number; p99: number };
 }
 
-/**
- * Concurrent checkouts on the embedded database: tokens are made first (they are the widget's
- * work, not the shop's), then 400 POST /api/orders, 20 at a time, each pricing the cart, charging
- * its token and storing the order in one transaction.
- */
+/** The settings every server of the orders benchmark runs with (see setups.ts). */
+export const ORDERS_BENCH_ENV = { PAYMENT_TOKEN_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' };
+
 const LINES = [
   { id: 1, quantity: 2 },
   { id: 10, quantity: 1 },
 ];
 
-export async function benchOrders(): Promise<OrdersFigures> {
-  const shop = await startShop({ PAYMENT_TOKEN_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' });
-  const headers = { 'content-type': 'application/json', origin: shop.url };
-  // The widget's frame asks for tokens on the provider's own origin.
-  const tokenHeaders = { 'content-type': 'application/json', origin: shop.paymentUrl };
-  try {
-    const tokens: string[] = [];
-    for (let i = 0; i < ORDERS; i += 1) {
-      const response = await fetch(`${shop.paymentUrl}/pay/v1/tokens`, {
+/**
+ * Concurrent checkouts on the given servers (one database): tokens are made first (they are the
+ * widget's work, not the shop's), then 400 POST /api/orders, 20 at a time, sent to the servers in
+ * turn, each pricing the cart, recording the order, charging its token and marking it paid.
+ */
+export async function benchOrders(shops: readonly RunningShop[]): Promise<OrdersFigures> {
+  const shopFor = (index: number) => shops[index % shops.length] as RunningShop;
+  const tokens: string[] = [];
+  for (let i = 0; i < ORDERS; i += 1) {
+    const shop = shopFor(i);
+    const response = await fetch(`${shop.paymentUrl}/pay/v1/tokens`, {
+      method: 'POST',
+      // The widget's frame asks for tokens on the provider's own origin.
+      headers: { 'content-type': 'application/json', origin: shop.paymentUrl },
+      body: JSON.stringify({
+        key: 'pk_test_crwn_clothing',
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+        email: 'bench@example.com',
+      }),
+    });
+    const token = (await response.json()) as { id?: string };
+    if (!token.id) throw new Error(`token request answered ${response.status}`);
+    tokens.push(token.id);
+  }
+
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < tokens.length) {
+      const index = next++;
+      const shop = shopFor(index);
+      const begun = performance.now();
+      const response = await fetch(`${shop.url}/api/orders`, {
         method: 'POST',
-        headers: tokenHeaders,
+        headers: { 'content-type': 'application/json', origin: shop.url },
         body: JSON.stringify({
-          key: 'pk_test_crwn_clothing',
-          card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+          token: tokens[index],
+          idempotencyKey: `bench-${Date.now()}-${index}-${Math.random().toString(36).slice(2)}`,
+          lines: LINES,
           email: 'bench@example.com',
+          approvedTotal: priceOrderLines(LINES)?.total,
         }),
       });
-      const token = (await response.json()) as { id?: string };
-      if (!token.id) throw new Error(`token request answered ${response.status}`);
-      tokens.push(token.id);
+      await response.arrayBuffer();
+      if (response.status !== 201) throw new Error(`order answered ${response.status}`);
+      latencies.push(performance.now() - begun);
     }
-
-    const latencies: number[] = [];
-    let next = 0;
-    const started = performance.now();
-    const worker = async () => {
-      while (next < tokens.length) {
-        const index = next++;
-        const begun = performance.now();
-        const response = await fetch(`${shop.url}/api/orders`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            token: tokens[index],
-            idempotencyKey: `bench-${Date.now()}-${index}-${Math.random().toString(36).slice(2)}`,
-            lines: LINES,
-            email: 'bench@example.com',
-            approvedTotal: priceOrderLines(LINES)?.total,
-          }),
-        });
-        await response.arrayBuffer();
-        if (response.status !== 201) throw new Error(`order answered ${response.status}`);
-        latencies.push(performance.now() - begun);
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    const seconds = (performance.now() - started) / 1000;
-    return {
-      orders: ORDERS,
-      concurrency: CONCURRENCY,
-      ordersPerSecond: round(ORDERS / seconds),
-      latencyMs: {
-        p50: round(percentile(latencies, 50)),
-        p95: round(percentile(latencies, 95)),
-        p99: round(percentile(latencies, 99)),
-      },
-    };
-  } finally {
-    await shop.stop();
-  }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    orders: ORDERS,
+    concurrency: CONCURRENCY,
+    ordersPerSecond: round(ORDERS / seconds),
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      p99: round(percentile(latencies, 99)),
+    },
+  };
 }
