@@ -1,6 +1,24 @@
 import { get } from 'node:http';
 
 /**
+ * Calls `onData` with the parsed JSON data of each whole event in `buffer`; returns the rest,
+ * an event not yet whole.
+ */
+export function takeEvents(buffer: string, onData: (data: unknown) => void): string {
+  let rest = buffer;
+  let end: number;
+  while ((end = rest.indexOf('\n\n')) >= 0) {
+    const data = rest
+      .slice(0, end)
+      .split('\n')
+      .find((line) => line.startsWith('data: '));
+    rest = rest.slice(end + 2);
+    if (data) onData(JSON.parse(data.slice(6)));
+  }
+  return rest;
+}
+
+/**
  * Opens a Server-Sent Events stream over real HTTP and calls `onData` with the parsed JSON of
  * each event's data line, until `signal` aborts; `onEnd` is called when the server ends the
  * stream. Resolves with the response status once the headers are in. Used by the live-update
@@ -29,16 +47,7 @@ export function readEventStream(
       let buffer = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const data = buffer
-            .slice(0, end)
-            .split('\n')
-            .find((line) => line.startsWith('data: '));
-          buffer = buffer.slice(end + 2);
-          if (data) onData(JSON.parse(data.slice(6)));
-        }
+        buffer = takeEvents(buffer + chunk, onData);
       });
       response.on('end', () => onEnd?.());
       // The caller aborted, or the connection broke: the stream ends here.

@@ -57,7 +57,8 @@ export async function startShop(
   /** `ignore` drops the server's log lines (benchmarks at the default log level). */
   { stdout = 'inherit' }: { stdout?: 'inherit' | 'ignore' } = {},
 ): Promise<RunningShop> {
-  const port = await freePort();
+  // A shop behind a load balancer is started on the port the balancer was told (tests/scale).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crwn-e2e-data-'));
   const child = spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
     // Started in its data folder, the server finds no .env: a developer's settings (their own
