@@ -15,6 +15,7 @@ import { createLocalAccountRepository } from '#server/modules/local-oidc/local-a
 import { localOidcPlugin } from '#server/modules/local-oidc/local-oidc-plugin.ts';
 import { createLocalOidcService } from '#server/modules/local-oidc/local-oidc-service.ts';
 import { createProviderSessions } from '#server/modules/local-oidc/provider-sessions.ts';
+import { createProviderStateRepository } from '#server/modules/local-oidc/provider-state-repository.ts';
 import { createCartService } from '#server/modules/carts/carts-service.ts';
 import { cartsRoutes } from '#server/modules/carts/carts-routes.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
@@ -112,7 +113,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
   await app.register(accepts);
   await compression(app);
-  const createLimiter = await rateLimits(app);
+  const createLimiter = await rateLimits(app, { database });
 
   // Accounts, and the local OpenID provider that stands in for Google without credentials.
   const localOidcClientSecret = deriveSecret(secret, 'local-oidc-client');
@@ -133,9 +134,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const accounts = createAccountsService(auth, sessionEvents);
   // Only when switched on (ADR 018); never quietly where real shoppers are.
   const localGoogle = config.LOCAL_GOOGLE === 'on';
+  // In the database, so every server carries on the same sign-ins (ADR 032).
+  const providerState = createProviderStateRepository(database.db);
   const providerSessions = createProviderSessions({
     issuerPath: LOCAL_OIDC_PATH,
     secure: config.PUBLIC_URL.startsWith('https://'),
+    state: providerState,
   });
   if (localGoogle) {
     if (config.NODE_ENV === 'production' || config.PUBLIC_URL.startsWith('https://')) {
@@ -153,10 +157,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         },
       ],
       accounts: createLocalOidcService(createLocalAccountRepository(database.db)),
+      state: providerState,
       cookieKeys: [deriveSecret(secret, 'local-oidc-cookies')],
       secureCookies: config.PUBLIC_URL.startsWith('https://'),
-      loginLimiter: createLimiter({ max: config.AUTH_IP_LIMIT_PER_MINUTE, windowMs: 60_000 }),
-      sessions: providerSessions,
+      loginLimiter: createLimiter({
+        name: 'google-stand-in-ip',
+        max: config.AUTH_IP_LIMIT_PER_MINUTE,
+        windowMs: 60_000,
+      }),
     });
   }
   // Before every route it keeps in step, pages included (ADR 022).

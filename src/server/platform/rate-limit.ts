@@ -1,8 +1,15 @@
-import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ShopDatabase } from './database/database.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 /** How many attempts a key may make in a window. */
 export interface LimitRule {
+  /**
+   * Names the limit's counts (`sign-in-ip`), kept apart from every other limit's in a store that
+   * several servers share: unique per limit, and the same on every server.
+   */
+  name: string;
   max: number;
   windowMs: number;
 }
@@ -17,10 +24,11 @@ export interface Limiter {
 
 export interface RateLimitsOptions {
   /**
-   * A store shared by several servers (see @fastify/rate-limit's `store` option); without it,
-   * counts live in this process's memory, which is right for one machine.
+   * The shop's database. On PostgreSQL, where several servers may share it, counts are kept in
+   * its `rate_limits` table, so a limit holds across them; on SQLite (one machine, one process)
+   * they live in this process's memory, which costs no write per attempt (ADR 032).
    */
-  store?: FastifyRateLimitStoreCtor;
+  database?: Pick<ShopDatabase, 'kind' | 'db'>;
 }
 
 /** Live windows kept per limit; far above any real traffic, so no live window is evicted. */
@@ -32,19 +40,23 @@ const keyOf = new WeakMap<FastifyRequest, string>();
  * Every limit of the shop goes through @fastify/rate-limit: this registers it once (routes opt
  * in; nothing is limited globally) and returns a factory of keyed limiters.
  */
-export async function rateLimits(app: FastifyInstance, { store }: RateLimitsOptions = {}) {
+export async function rateLimits(app: FastifyInstance, { database }: RateLimitsOptions = {}) {
+  const store = database?.kind === 'postgres' ? databaseRateLimitStore(database.db) : undefined;
   await app.register(rateLimit, {
     global: false,
     cache: KEYS_PER_LIMIT,
     ...(store ? { store } : {}),
   });
 
-  return function createLimiter({ max, windowMs }: LimitRule): Limiter {
+  const names = new Set<string>();
+  return function createLimiter({ name, max, windowMs }: LimitRule): Limiter {
+    if (names.has(name)) throw new Error(`Two limits named ${name} would share their counts`);
+    names.add(name);
     const check = app.createRateLimit({
       max,
       timeWindow: windowMs,
       // The key is the caller's (set just below), so a limit can count by account as well as by IP.
-      keyGenerator: (request) => keyOf.get(request) ?? request.ip,
+      keyGenerator: (request) => `${name}:${keyOf.get(request) ?? request.ip}`,
     });
     return {
       async hit(request, key) {

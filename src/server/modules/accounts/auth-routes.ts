@@ -62,8 +62,13 @@ export function authRoutes(
   { auth, config, createLimiter, onSignOut }: AuthRoutesOptions,
 ): Promise<void> {
   const secure = config.PUBLIC_URL.startsWith('https://');
-  const perIp = createLimiter({ max: config.AUTH_IP_LIMIT_PER_MINUTE, windowMs: 60_000 });
+  const perIp = createLimiter({
+    name: 'sign-in-ip',
+    max: config.AUTH_IP_LIMIT_PER_MINUTE,
+    windowMs: 60_000,
+  });
   const perAccount = createLimiter({
+    name: 'sign-in-account',
     max: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES,
     windowMs: FIFTEEN_MINUTES_MS,
   });

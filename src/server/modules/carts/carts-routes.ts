@@ -38,7 +38,7 @@ export function cartsRoutes(
   app: FastifyInstance,
   { accounts, carts, createLimiter, writesPerMinute }: CartsRoutesOptions,
 ): Promise<void> {
-  const writes = createLimiter({ max: writesPerMinute, windowMs: 60_000 });
+  const writes = createLimiter({ name: 'cart-writes', max: writesPerMinute, windowMs: 60_000 });
 
   const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await accounts.currentUser(request.headers);

@@ -1,8 +1,7 @@
 import type { Account, Configuration, interactionPolicy, Provider } from 'oidc-provider';
 import { messagePage } from './interaction-pages.ts';
 import type { LocalAccount, LocalOidcService } from './local-oidc-service.ts';
-import { createMemoryAdapterFactory } from './memory-adapter.ts';
-import { generateSigningJwk } from './signing-key.ts';
+import type { ProviderState } from './provider-state-repository.ts';
 
 export interface LocalOidcClient {
   clientId: string;
@@ -14,6 +13,8 @@ export interface LocalProviderOptions {
   issuer: string;
   clients: readonly LocalOidcClient[];
   accounts: LocalOidcService;
+  /** Sessions, interactions, grants, codes, tokens and the signing key, in the database. */
+  state: ProviderState;
   cookieKeys: string[];
   secureCookies: boolean;
   /** Path of the interaction pages, e.g. /oidc/interaction (the uid is appended). */
@@ -59,8 +60,8 @@ function accountClaims(account: LocalAccount): Account {
 
 /**
  * Builds the oidc-provider instance of the local stand-in for Google: authorization code flow
- * only, PKCE (S256) required, confidential first-party clients, a signing key made at start-up,
- * state in memory and the accounts in the database.
+ * only, PKCE (S256) required, confidential first-party clients; its state, signing key and
+ * accounts in the database, shared by every server of the shop (ADR 032).
  */
 export async function createLocalProvider(options: LocalProviderOptions): Promise<Provider> {
   // Some 20 MiB once loaded: imported when a browser first uses the stand-in (ADR 026).
@@ -74,7 +75,7 @@ export async function createLocalProvider(options: LocalProviderOptions): Promis
   } as const;
 
   const configuration: Configuration = {
-    adapter: createMemoryAdapterFactory(),
+    adapter: (model) => options.state.adapter(model),
     clients: options.clients.map((client) => ({
       client_id: client.clientId,
       client_secret: client.clientSecret,
@@ -121,7 +122,7 @@ export async function createLocalProvider(options: LocalProviderOptions): Promis
       long: cookieOptions,
       short: cookieOptions,
     },
-    jwks: { keys: [await generateSigningJwk()] },
+    jwks: { keys: [await options.state.signingKey()] },
     // Numbers rather than the defaults' functions, which log a notice on every call.
     ttl: {
       AccessToken: HOUR,

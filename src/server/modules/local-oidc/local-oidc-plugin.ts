@@ -8,21 +8,21 @@ import { interactionRoutes } from './interaction-routes.ts';
 import { createKnownAccountsCookie } from './known-accounts-cookie.ts';
 import type { LocalOidcService } from './local-oidc-service.ts';
 import { providerMount } from './provider-mount.ts';
-import type { ProviderSessions } from './provider-sessions.ts';
+import type { ProviderState } from './provider-state-repository.ts';
 
 export interface LocalOidcOptions {
   /** e.g. http://localhost:3000/oidc; the plugin serves everything under that path. */
   issuer: string;
   clients: LocalOidcClient[];
   accounts: LocalOidcService;
+  /** Its sessions, codes, tokens and signing key (provider-state-repository.ts). */
+  state: ProviderState;
   /** Secrets (16+ characters each) signing the provider's cookies; the first one signs. */
   cookieKeys: string[];
   /** True when the shop is served over HTTPS: the provider's cookies get the Secure flag. */
   secureCookies: boolean;
   /** Password attempts on the sign-in form, per IP. */
   loginLimiter: Limiter;
-  /** Gets the provider, so the shop's sign-out can end the browser's provider session. */
-  sessions?: ProviderSessions;
 }
 
 const MIN_KEY_LENGTH = 16;
@@ -57,7 +57,6 @@ export async function localOidcPlugin(app: FastifyInstance, opts: LocalOidcOptio
   const provider = () => {
     making ??= createLocalProvider({ ...opts, interactionBasePath }).then(
       (made) => {
-        opts.sessions?.attach(made);
         made.on('server_error', (_ctx, error) => {
           app.log.error({ err: error }, 'local OpenID provider failed');
         });

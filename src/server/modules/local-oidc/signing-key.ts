@@ -7,9 +7,9 @@ const generateKeyPairAsync = promisify(generateKeyPair);
 export type PrivateSigningJwk = Record<string, unknown> & { kid: string; alg: 'RS256'; use: 'sig' };
 
 /**
- * Makes a fresh RS256 key pair for signing ID tokens. It lives only in memory: nothing secret
- * goes to git, and tokens signed before a restart simply stop verifying (the shop only checks an
- * ID token once, right after the code exchange).
+ * Makes a fresh RS256 key pair for signing ID tokens. Made once and kept in the shop's database
+ * (provider-state-repository.ts), so every server signs with it and a restart keeps it; nothing
+ * secret goes to git.
  */
 export async function generateSigningJwk(): Promise<PrivateSigningJwk> {
   const { privateKey, publicKey } = await generateKeyPairAsync('rsa', { modulusLength: 2048 });

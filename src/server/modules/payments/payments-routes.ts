@@ -90,7 +90,11 @@ export async function paymentsRoutes(
   const widgetConfig: PaymentWidgetConfig = {
     scriptUrl: new URL(PAYMENT_SCRIPT_PATH, paymentUrl).href,
   };
-  const perIp = createLimiter({ max: tokenAttemptsPerMinute, windowMs: 60_000 });
+  const perIp = createLimiter({
+    name: 'card-tokens-ip',
+    max: tokenAttemptsPerMinute,
+    windowMs: 60_000,
+  });
 
   app.get('/api/payments/widget', async (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(widgetConfig),

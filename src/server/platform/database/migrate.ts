@@ -7,6 +7,8 @@ import * as localOidcAccounts from '#server/platform/database/migrations/002-loc
 import * as paymentsAndOrders from '#server/platform/database/migrations/003-payments-and-orders.ts';
 import * as carts from '#server/platform/database/migrations/004-carts.ts';
 import * as ordersSequence from '#server/platform/database/migrations/005-orders-sequence.ts';
+import * as rateLimits from '#server/platform/database/migrations/007-rate-limits.ts';
+import * as localOidcState from '#server/platform/database/migrations/008-local-oidc-state.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   '003-payments-and-orders': paymentsAndOrders,
   '004-carts': carts,
   '005-orders-sequence': ordersSequence,
+  '007-rate-limits': rateLimits,
+  '008-local-oidc-state': localOidcState,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

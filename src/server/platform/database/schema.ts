@@ -98,6 +98,38 @@ export interface CartsTable {
   updated_at: string;
 }
 
+/** One limited key's attempts in its current window (platform/rate-limit-store.ts). */
+export interface RateLimitsTable {
+  /** The limit's name and the key it counts by, e.g. `sign-in-ip:203.0.113.7`. */
+  key: string;
+  count: number;
+  /** Epoch milliseconds when the window ends and the count starts again. */
+  resets_at: number;
+}
+
+/** What oidc-provider stores for the local OpenID provider, by model and id (ADR 032). */
+export interface LocalOidcPayloadsTable {
+  /** oidc-provider's model name: 'Session', 'Interaction', 'AuthorizationCode', ... */
+  model: string;
+  id: string;
+  /** The payload, as JSON. */
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  /** Epoch milliseconds; null when the model has no expiry. */
+  expires_at: number | null;
+  /** Epoch seconds when a code or token was used, or null. */
+  consumed: number | null;
+}
+
+export interface LocalOidcKeysTable {
+  id: string;
+  /** A private JSON Web Key, as JSON. */
+  jwk: string;
+  created_at: ColumnType<string, string, never>;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
@@ -106,4 +138,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   carts: CartsTable;
+  rate_limits: RateLimitsTable;
+  local_oidc_payloads: LocalOidcPayloadsTable;
+  local_oidc_keys: LocalOidcKeysTable;
 }
