@@ -41,9 +41,7 @@ function browserDependencies(): RelayDependencies {
   return {
     locks: typeof navigator === 'undefined' ? undefined : navigator.locks,
     openChannel:
-      typeof BroadcastChannel === 'undefined'
-        ? undefined
-        : (name) => new BroadcastChannel(name),
+      typeof BroadcastChannel === 'undefined' ? undefined : (name) => new BroadcastChannel(name),
     openSource: (url) => new EventSource(url),
   };
 }
