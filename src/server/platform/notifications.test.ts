@@ -25,10 +25,11 @@ function keptLog() {
 describe('notifications on the run’s database', () => {
   let database: ShopDatabase;
   let notifications: Notifications;
+  const log = keptLog();
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    notifications = openNotifications(database, keptLog());
+    notifications = openNotifications(database, log);
   });
   afterAll(async () => {
     await notifications.close();
@@ -53,6 +54,18 @@ describe('notifications on the run’s database', () => {
     expect(first).toEqual(['one', 'two']);
     expect(second).toEqual(['one']);
     expect(other).toEqual([]);
+  });
+
+  it('go on to the other listeners, and the server lives, when one listener fails', async () => {
+    const heard: string[] = [];
+    notifications.subscribe('not_json', (payload) => void JSON.parse(payload));
+    notifications.subscribe('not_json', (payload) => heard.push(payload));
+    await notifications.ready();
+
+    await notifications.publish('not_json', 'garbage');
+    await until(() => heard.length > 0);
+    expect(heard).toEqual(['garbage']);
+    expect(log.lines).toContain('notifications: a listener failed');
   });
 
   it('refuse a payload PostgreSQL would refuse, on either database', () => {

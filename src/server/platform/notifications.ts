@@ -54,8 +54,29 @@ function emitterOf() {
   return emitter;
 }
 
+/**
+ * Adds `listener` to `emitter`, its errors logged: anyone with the database's password can
+ * NOTIFY anything, and one listener's failure must neither stop the others nor the server.
+ */
+function addListener(
+  emitter: EventEmitter,
+  log: NotificationLog,
+  channel: string,
+  listener: (payload: string) => void,
+): () => void {
+  const guarded = (payload: string) => {
+    try {
+      listener(payload);
+    } catch (error) {
+      log.warn({ err: error, channel }, 'notifications: a listener failed');
+    }
+  };
+  emitter.on(channel, guarded);
+  return () => emitter.off(channel, guarded);
+}
+
 /** SQLite is one server's own database, so its events never leave the process. */
-function inProcessNotifications(): Notifications {
+function inProcessNotifications(log: NotificationLog): Notifications {
   const emitter = emitterOf();
   return {
     publish(channel, payload) {
@@ -65,8 +86,7 @@ function inProcessNotifications(): Notifications {
     },
     subscribe(channel, listener) {
       checkMessage(channel, '');
-      emitter.on(channel, listener);
-      return () => emitter.off(channel, listener);
+      return addListener(emitter, log, channel, listener);
     },
     onResume: () => () => undefined,
     ready: () => Promise.resolve(),
@@ -181,7 +201,7 @@ function postgresNotifications(
     },
     subscribe(channel, listener) {
       checkMessage(channel, '');
-      emitter.on(channel, listener);
+      const unsubscribe = addListener(emitter, log, channel, listener);
       if (!channels.has(channel)) {
         channels.add(channel);
         // A connection made later LISTENs to every channel itself.
@@ -189,7 +209,7 @@ function postgresNotifications(
           if (client) await listen(client, channel).catch(() => undefined);
         });
       }
-      return () => emitter.off(channel, listener);
+      return unsubscribe;
     },
     onResume(listener) {
       resumed.on('resumed', listener);
@@ -218,5 +238,5 @@ export function openNotifications(
 ): Notifications {
   return database.pool
     ? postgresNotifications(database.pool, log, options)
-    : inProcessNotifications();
+    : inProcessNotifications(log);
 }
