@@ -49,6 +49,7 @@ import {
   requestLogController,
   type LogDestination,
 } from '#server/platform/logger.ts';
+import { openNotifications } from '#server/platform/notifications.ts';
 import { rateLimits } from '#server/platform/rate-limit.ts';
 import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
 import { prerenderedPages } from '#server/site/prerendered-pages.ts';
@@ -93,6 +94,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         })
       : openSqliteDatabase(config.DATABASE_FILE));
   app.addHook('onClose', () => database.close());
+  // Live events reach every server on the database (ADR 031).
+  const notifications = openNotifications(database, app.log);
+  app.addHook('onClose', () => notifications.close());
   const secret = loadAuthSecret(config);
   errorHandler(app);
   jsonBodies(app);
@@ -129,7 +133,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     await migrateToLatest(database.db);
     await migrateAuthTables(authDependencies);
   });
-  const sessionEvents = createSessionEvents();
+  const sessionEvents = createSessionEvents(notifications);
   const auth = createAuth({ ...authDependencies, sessionEvents });
   const accounts = createAccountsService(auth, sessionEvents);
   // Only when switched on (ADR 018); never quietly where real shoppers are.
@@ -183,10 +187,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
 
   // Profiles, payments, orders.
+  const profileRepository = createProfileRepository(database.db);
   const profiles = createProfileService({
-    repository: createProfileRepository(database.db),
-    hub: createProfileHub(),
+    repository: profileRepository,
+    hub: createProfileHub({ notifications, find: profileRepository.find, log: app.log }),
   });
+  await notifications.ready();
   profilesRoutes(app, { accounts, profiles });
   // The card widget and its token service: the shop's stand-in for a payment provider.
   await app.register(paymentsRoutes, {

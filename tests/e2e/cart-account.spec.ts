@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import {
   createAccount,
-  expectSignedOut,
   signInThroughForm,
+  signOut,
   signUpThroughForm,
 } from './support/accounts.ts';
 import { TEST_CARDS, fillCard, widgetPayButton } from './support/payment.ts';
@@ -22,18 +22,6 @@ import { expect, test } from './support/test.ts';
  * cart is kept with the account, coming back at the next sign-in on any device, merged with what
  * was added there while signed out (the larger quantity of an item in both; ADR 025).
  */
-
-/** SIGN OUT in the header; on a narrow screen it may sit behind the header's menu button. */
-async function signOut(page: Page): Promise<void> {
-  const header = page.getByRole('banner');
-  const button = header.getByRole('button', { name: 'SIGN OUT' });
-  const menu = header.getByRole('button', { name: /menu/i });
-  // Once the header knows the shopper is signed in, one of the two shows.
-  await expect(button.or(menu).first()).toBeVisible();
-  if (!(await button.isVisible())) await menu.click();
-  await button.click();
-  await expectSignedOut(page);
-}
 
 /** The account's cart as the server keeps it, as `name x quantity`, for this page's session. */
 async function accountCart(page: Page): Promise<string[]> {

@@ -59,3 +59,35 @@ export function readEventStream(
     request.on('error', reject);
   });
 }
+
+/**
+ * Opens users/{uid}/events of the listening shop at `server` and collects the documents it
+ * pushes; `ended()` says whether the server ended the stream, `stop()` closes it.
+ */
+export async function watchProfile(server: string, uid: string, cookie: string, host: string) {
+  const controller = new AbortController();
+  const received: Record<string, unknown>[] = [];
+  let ended = false;
+  const status = await readEventStream(`${server}/api/users/${uid}/events`, {
+    cookie,
+    host,
+    signal: controller.signal,
+    onData: (document) => received.push(document as Record<string, unknown>),
+    onEnd: () => {
+      ended = true;
+    },
+  });
+  return {
+    status,
+    received,
+    ended: () => ended,
+    stop: () => controller.abort(),
+  };
+}
+
+/** Waits until `check` holds, for a few seconds at most; the caller asserts afterwards. */
+export async function until(check: () => boolean, tries = 100) {
+  for (let tried = 0; tried < tries && !check(); tried += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -27,3 +27,15 @@ export async function signUp(app: TestApp, name = 'Ada', email = uniqueEmail()) 
   const { user } = response.json<{ user: { id: string } }>();
   return { id: user.id, email, cookie: cookieHeader(response.headers['set-cookie']) };
 }
+
+/** A shopper signed up through `app`, with a profile document made as the shop's pages make it. */
+export async function signUpWithProfile(app: TestApp, name: string) {
+  const shopper = await signUp(app, name);
+  await app.inject({
+    method: 'PUT',
+    url: `/api/users/${shopper.id}`,
+    headers: { cookie: shopper.cookie },
+    payload: {},
+  });
+  return shopper;
+}

@@ -62,3 +62,23 @@ export async function openTestDatabase(): Promise<ShopDatabase> {
     },
   };
 }
+
+/**
+ * Ends every connection to the database at `url` that calls itself `applicationName`, as an
+ * operator or a failover would; resolves with how many it ended.
+ */
+export async function terminateConnections(url: string, applicationName: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    // Found first, then ended one by one: a WHERE may call the function on any row.
+    const found = await admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and application_name = $1',
+      [applicationName],
+    );
+    for (const { pid } of found.rows) await admin.query('select pg_terminate_backend($1)', [pid]);
+    return found.rows.length;
+  } finally {
+    await admin.end();
+  }
+}

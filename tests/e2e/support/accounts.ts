@@ -63,3 +63,15 @@ export async function signUpThroughForm(page: Page, name = 'Grace', email = fres
   await form.getByRole('button', { name: 'SIGN UP' }).click();
   return email;
 }
+
+/** SIGN OUT in the header; on a narrow screen it may sit behind the header's menu button. */
+export async function signOut(page: Page): Promise<void> {
+  const header = page.getByRole('banner');
+  const button = header.getByRole('button', { name: 'SIGN OUT' });
+  const menu = header.getByRole('button', { name: /menu/i });
+  // Once the header knows the shopper is signed in, one of the two shows.
+  await expect(button.or(menu).first()).toBeVisible();
+  if (!(await button.isVisible())) await menu.click();
+  await button.click();
+  await expectSignedOut(page);
+}

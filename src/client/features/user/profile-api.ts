@@ -14,19 +14,24 @@ export function updateDisplayName(uid: string, displayName: string): Promise<Pro
 
 /**
  * Watches users/{uid}: calls `onChange` with every version the server pushes (Server-Sent
- * Events; the browser reconnects by itself after a drop). Returns the stop function.
+ * Events; the browser reconnects by itself after a drop), over one connection shared by all the
+ * shop's tabs of this browser (shared-profile-stream.ts, loaded on first use). Returns the stop
+ * function.
  */
 export function watchProfile(
   uid: string,
   onChange: (document: ProfileDocument) => void,
 ): () => void {
-  const source = new EventSource(`${documentPath(uid)}/events`);
-  source.addEventListener('profile', (event) => {
-    try {
-      onChange(JSON.parse((event as MessageEvent<string>).data) as ProfileDocument);
-    } catch (error) {
-      console.error('Ignored a profile update that was not JSON', error);
-    }
-  });
-  return () => source.close();
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void import('./shared-profile-stream.ts').then(
+    ({ shareProfileStream }) => {
+      if (!stopped) stop = shareProfileStream(`${documentPath(uid)}/events`, onChange);
+    },
+    (error: unknown) => console.error('Could not load the live profile', error),
+  );
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }

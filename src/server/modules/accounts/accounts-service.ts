@@ -28,10 +28,10 @@ export interface AccountsService {
   /** The request's session and its user, or null when signed out or expired. */
   currentSession(headers: IncomingHttpHeaders): Promise<SignedInSession | null>;
   /**
-   * Calls `listener` at once whenever a session is deleted in this process (sign-out,
+   * Calls `listener` at once whenever a session is deleted by any server of the shop (sign-out,
    * revocation, a password change that ends other sessions); returns the unsubscribe. Sessions
-   * that merely expire, or are deleted elsewhere, are not announced: anything kept alive per
-   * session must also check `currentSession` itself.
+   * that merely expire, or are deleted behind better-auth's back, are not announced: anything
+   * kept alive per session must also check `currentSession` itself.
    */
   onSessionEnded(listener: (ended: SessionEnded) => void): () => void;
 }

@@ -72,9 +72,8 @@ function authOptions({
       session: {
         delete: {
           // Every way better-auth ends a session goes through here, one call per session row.
-          after: (session: { id: string; userId: string }) => {
-            sessionEvents?.publish({ sessionId: session.id, userId: session.userId });
-            return Promise.resolve();
+          after: async (session: { id: string; userId: string }) => {
+            await sessionEvents?.publish({ sessionId: session.id, userId: session.userId });
           },
         },
       },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
-import { readEventStream } from '#server/test/event-stream.ts';
-import { cookieHeader, GOOD_PASSWORD, signUp } from '#server/test/shoppers.ts';
+import { until, watchProfile } from '#server/test/event-stream.ts';
+import { cookieHeader, GOOD_PASSWORD, signUpWithProfile } from '#server/test/shoppers.ts';
 
 let app: TestApp;
 let base: string;
@@ -14,44 +14,14 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** Opens users/{uid}/events over real HTTP and collects the documents it pushes. */
-async function watch(uid: string, cookie: string, server = base) {
-  const controller = new AbortController();
-  const received: Record<string, unknown>[] = [];
-  let ended = false;
-  const status = await readEventStream(`${server}/api/users/${uid}/events`, {
-    cookie,
-    // The listening app answers the shop's own host; loopback is another name (ADR 024).
-    host: new URL(TEST_PUBLIC_URL).host,
-    signal: controller.signal,
-    onData: (document) => received.push(document as Record<string, unknown>),
-    onEnd: () => {
-      ended = true;
-    },
-  });
-  return {
-    status,
-    received,
-    ended: () => ended,
-    stop: () => controller.abort(),
-  };
-}
-
-async function until(check: () => boolean) {
-  for (let tries = 0; tries < 100 && !check(); tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function watch(uid: string, cookie: string, server = base) {
+  // The listening app answers the shop's own host; loopback is another name (ADR 024).
+  return watchProfile(server, uid, cookie, new URL(TEST_PUBLIC_URL).host);
 }
 
 /** A shopper with a profile document, signed up through the API. */
-async function shopperWithProfile(name: string, on: TestApp = app) {
-  const shopper = await signUp(on, name);
-  await on.inject({
-    method: 'PUT',
-    url: `/api/users/${shopper.id}`,
-    headers: { cookie: shopper.cookie },
-    payload: {},
-  });
-  return shopper;
+function shopperWithProfile(name: string, on: TestApp = app) {
+  return signUpWithProfile(on, name);
 }
 
 /** A second session of the same shopper, as another browser would get. */

@@ -4,7 +4,8 @@ import type { NewProfile, ProfileRepository } from './profile-repository.ts';
 
 /**
  * The users/{uid} profile documents: the rules around the repository. Every change is published
- * to the hub, so every open tab of the owner sees it; nothing else writes profiles.
+ * to the hub, so every open tab of the owner sees it, on any server; nothing else writes
+ * profiles.
  */
 export function createProfileService({
   repository,
@@ -22,7 +23,7 @@ export function createProfileService({
     /** Changes the display name and tells every watcher; undefined when there is no document. */
     async rename(uid: string, displayName: string): Promise<ProfileDocument | undefined> {
       const document = await repository.updateDisplayName(uid, displayName);
-      if (document) hub.publish(document);
+      if (document) await hub.publish(uid);
       return document;
     },
 
