@@ -102,6 +102,24 @@ export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions
     done();
   });
 
+  // One look-up answers every stream of a session that asks while it runs: a change fans out to
+  // all of a session's open streams at once, and each would otherwise ask the same question.
+  const checksInFlight = new Map<string, Promise<string | null>>();
+  const currentSessionId = (sessionId: string, headers: FastifyRequest['headers']) => {
+    let check = checksInFlight.get(sessionId);
+    if (!check) {
+      check = accounts
+        .currentSession(headers)
+        .then(
+          (found) => found?.id ?? null,
+          () => null,
+        )
+        .finally(() => checksInFlight.delete(sessionId));
+      checksInFlight.set(sessionId, check);
+    }
+    return check;
+  };
+
   // Server-Sent Events: the document now, then every new version, until the session ends.
   app.get<{ Params: UidParams }>('/api/users/:uid/events', async (request, reply) => {
     const session = await owner(request, reply);
@@ -131,8 +149,7 @@ export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions
     };
     /** Whether the stream's own session still exists; ends the stream when it does not. */
     const sessionLives = async () => {
-      const still = await accounts.currentSession(request.headers).catch(() => null);
-      if (still?.id !== session.id) end();
+      if ((await currentSessionId(session.id, request.headers)) !== session.id) end();
       return !ended;
     };
 
