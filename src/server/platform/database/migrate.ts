@@ -7,6 +7,7 @@ import * as localOidcAccounts from '#server/platform/database/migrations/002-loc
 import * as paymentsAndOrders from '#server/platform/database/migrations/003-payments-and-orders.ts';
 import * as carts from '#server/platform/database/migrations/004-carts.ts';
 import * as ordersSequence from '#server/platform/database/migrations/005-orders-sequence.ts';
+import * as pendingOrders from '#server/platform/database/migrations/006-pending-orders.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '003-payments-and-orders': paymentsAndOrders,
   '004-carts': carts,
   '005-orders-sequence': ordersSequence,
+  '006-pending-orders': pendingOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
