@@ -10,7 +10,7 @@ import * as ordersSequence from '#server/platform/database/migrations/005-orders
 import * as pendingOrders from '#server/platform/database/migrations/006-pending-orders.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001-profiles': profiles,
   '002-local-oidc-accounts': localOidcAccounts,
   '003-payments-and-orders': paymentsAndOrders,
@@ -19,7 +19,7 @@ const migrations: Record<string, Migration> = {
   '006-pending-orders': pendingOrders,
 };
 
-const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+export const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
 /** Brings the shop's own tables up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
