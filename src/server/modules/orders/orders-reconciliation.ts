@@ -24,7 +24,8 @@ export async function reconcileOrders(
   }, everyMs);
   // Never what keeps the process alive.
   timer.unref();
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_instance, done) => {
     clearInterval(timer);
+    done();
   });
 }

@@ -424,12 +424,14 @@ describe('a request that dies half-way', () => {
   /** Where the stand-in's request dies: before charging, after charging, or not at all. */
   let dies: 'before the charge' | 'after the charge' | null = null;
   const dying = localProviderWith({
-    before: async () => {
-      if (dies === 'before the charge') throw new Error('the process died here');
-    },
-    after: async () => {
-      if (dies === 'after the charge') throw new Error('the process died here');
-    },
+    before: () =>
+      dies === 'before the charge'
+        ? Promise.reject(new Error('the process died here'))
+        : Promise.resolve(),
+    after: () =>
+      dies === 'after the charge'
+        ? Promise.reject(new Error('the process died here'))
+        : Promise.resolve(),
   });
 
   const orderRow = (built: TestApp, key: string) =>
