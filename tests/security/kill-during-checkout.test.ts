@@ -165,16 +165,32 @@ describe(`a server on ${TEST_DATABASE} killed during checkouts`, () => {
     }));
     // The next servers load while this one serves, as spare servers on one database would:
     // a start takes seconds here (mostly loading code), a kill comes within KILL_WITHIN_MS.
-    const starting = Array.from({ length: STARTING_AHEAD }, start);
-    for (let kill = 0; kill < KILLS; kill += 1) {
-      const shop = await (starting.shift() ?? start());
-      if (kill + starting.length < KILLS) starting.push(start());
-      const running = shoppers.map((state) => shopper(shop, state, tally));
-      await new Promise((resolve) => setTimeout(resolve, random.next() * KILL_WITHIN_MS));
-      shop.process.kill('SIGKILL');
-      await once(shop.process, 'exit');
-      await Promise.all(running);
-      await shop.stop();
+    // Exactly KILLS servers are started here, each killed in turn.
+    const starting: Promise<RunningShop>[] = [];
+    let started = 0;
+    const startAhead = () => {
+      while (started < KILLS && starting.length < STARTING_AHEAD) {
+        starting.push(start());
+        started += 1;
+      }
+    };
+    try {
+      startAhead();
+      for (let kill = 0; kill < KILLS; kill += 1) {
+        const next = starting.shift();
+        if (!next) throw new Error('no server started for this kill');
+        const shop = await next;
+        startAhead();
+        const running = shoppers.map((state) => shopper(shop, state, tally));
+        await new Promise((resolve) => setTimeout(resolve, random.next() * KILL_WITHIN_MS));
+        shop.process.kill('SIGKILL');
+        await once(shop.process, 'exit');
+        await Promise.all(running);
+        await shop.stop();
+      }
+    } finally {
+      // A failed run leaves no server behind.
+      await Promise.all(starting.map(async (shop) => (await shop).stop()));
     }
     expect(tally.acknowledged.size).toBeGreaterThan(0);
 
