@@ -20,6 +20,7 @@ import { createCartService } from '#server/modules/carts/carts-service.ts';
 import { cartsRoutes } from '#server/modules/carts/carts-routes.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
 import { confirmationPageStatus, ordersRoutes } from '#server/modules/orders/orders-routes.ts';
+import { reconcileOrders } from '#server/modules/orders/orders-reconciliation.ts';
 import {
   createLocalPaymentProvider,
   createPaymentService,
@@ -63,8 +64,11 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 export interface AppOverrides {
   /** An open database (a test keeps its handle to look at the rows). */
   database?: ShopDatabase;
-  /** The card payment provider orders charge through. */
-  payments?: PaymentProvider;
+  /**
+   * Makes the card payment provider orders charge through, given the shop's database (where the
+   * test-mode provider keeps its charges): a stand-in can wrap `createLocalPaymentProvider(db)`.
+   */
+  payments?: (db: ShopDatabase['db']) => PaymentProvider;
   /** Where log lines go in place of stdout (format and level still follow the configuration). */
   logTo?: LogDestination;
 }
@@ -204,9 +208,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
   const orders = createOrderService({
     db: database.db,
-    payments: overrides.payments ?? createLocalPaymentProvider(),
+    payments: (overrides.payments ?? createLocalPaymentProvider)(database.db),
     receiptSecret: deriveSecret(secret, 'order-receipts'),
   });
+  // Orders whose request died after the charge (ADR 030).
+  await reconcileOrders(app, orders);
   await app.register(ordersRoutes, { accounts, orders });
   // Each signed-in shopper's cart, kept with the account (ADR 025).
   await app.register(cartsRoutes, {

@@ -7,11 +7,12 @@ import { INTERNAL_ERROR_MESSAGE } from '#server/platform/http/error-handler.ts';
 let app: TestApp;
 
 /** A provider whose charge fails the way a broken dependency does, with internal text. */
-const broken: PaymentProvider = {
+const broken = (): PaymentProvider => ({
   chargeToken() {
     return Promise.reject(new Error('SQLITE_BUSY: database is locked at /srv/data/shop.sqlite'));
   },
-};
+  findCharge: () => Promise.resolve(undefined),
+});
 
 beforeAll(async () => {
   app = await buildTestApp(UNLIMITED, { payments: broken });

@@ -14,12 +14,15 @@ const CONCURRENT = 20;
 let app: TestApp;
 
 // A provider that takes its time, as a real one does, so concurrent requests truly overlap.
-const local = createLocalPaymentProvider();
-const slow: PaymentProvider = {
-  async chargeToken(request, within) {
-    await new Promise((resolve) => setImmediate(resolve));
-    return local.chargeToken(request, within);
-  },
+const slow = (db: TestApp['db']): PaymentProvider => {
+  const local = createLocalPaymentProvider(db);
+  return {
+    ...local,
+    async chargeToken(request) {
+      await new Promise((resolve) => setImmediate(resolve));
+      return local.chargeToken(request);
+    },
+  };
 };
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import type { Database, OrderLinesTable, OrdersTable } from '#server/platform/da
 /** The newest orders a shopper's list shows; older ones stay stored. */
 export const ORDER_LIST_LIMIT = 100;
 
+/** An order as first recorded, before its charge (ADR 030). */
 export interface NewOrder {
   id: string;
   idempotencyKey: string;
@@ -16,12 +17,16 @@ export interface NewOrder {
   email: string;
   currency: string;
   total: number;
-  chargeId: string;
-  card: { brand: CardBrand; last4: string };
   lines: OrderLine[];
   billingAddress: PaymentAddress | null;
   shippingAddress: PaymentAddress | null;
   createdAt: string;
+}
+
+/** What a paid order records of its charge. */
+export interface OrderCharge {
+  chargeId: string;
+  card: { brand: CardBrand; last4: string };
 }
 
 /** An order with its owner, which the API document does not show. */
@@ -37,7 +42,7 @@ const parseAddress = (json: string | null) =>
 function toOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLinesTable>[]): Order {
   return {
     id: row.id,
-    status: row.status,
+    status: 'paid',
     currency: 'usd',
     total: row.total,
     email: row.email,
@@ -52,27 +57,27 @@ function toOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLinesTable
       })),
     billingAddress: parseAddress(row.billing_address),
     shippingAddress: parseAddress(row.shipping_address),
-    card: { brand: row.card_brand as CardBrand, last4: row.card_last4 },
+    card:
+      row.card_last4 === null
+        ? null
+        : { brand: row.card_brand as CardBrand, last4: row.card_last4 },
     createdAt: row.created_at,
   };
 }
 
 /**
- * The shop's orders. Every function takes the Kysely instance to use, so the order can be
- * written inside the transaction that charges it (pass the transaction's connection there).
+ * The shop's orders. Every function takes the Kysely instance to use, so a service can run
+ * several in one transaction (pass the transaction's connection there). Only paid orders are
+ * ever read back as documents: a pending one is no order yet to a shopper.
  */
 export const orderRepository = {
-  /** The order already made with this idempotency key, if any: its id and request fingerprint. */
-  async findByIdempotencyKey(db: Kysely<Database>, key: string) {
-    return db
-      .selectFrom('orders')
-      .select(['id', 'request_fingerprint'])
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
-  },
-
-  async insert(db: Kysely<Database>, order: NewOrder): Promise<void> {
-    await db
+  /**
+   * Records `order` as pending with its lines, unless its idempotency key already has an order
+   * (the unique key decides between two servers); either way, returns the key's order: its id,
+   * request fingerprint and status.
+   */
+  async recordPending(db: Kysely<Database>, order: NewOrder) {
+    const inserted = await db
       .insertInto('orders')
       .values({
         id: order.id,
@@ -82,33 +87,89 @@ export const orderRepository = {
         email: order.email,
         currency: order.currency,
         total: order.total,
-        status: 'paid',
-        charge_id: order.chargeId,
-        card_brand: order.card.brand,
-        card_last4: order.card.last4,
+        status: 'pending',
+        charge_id: null,
+        card_brand: null,
+        card_last4: null,
         billing_address: order.billingAddress && JSON.stringify(order.billingAddress),
         shipping_address: order.shippingAddress && JSON.stringify(order.shippingAddress),
         created_at: order.createdAt,
       })
-      .execute();
-    await db
-      .insertInto('order_lines')
-      .values(
-        order.lines.map((line, position) => ({
-          order_id: order.id,
-          position,
-          item_id: line.id,
-          name: line.name,
-          unit_price: line.unitPrice,
-          quantity: line.quantity,
-          line_total: line.lineTotal,
-        })),
-      )
+      .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+      .executeTakeFirst();
+    if (inserted.numInsertedOrUpdatedRows === 1n) {
+      await db
+        .insertInto('order_lines')
+        .values(
+          order.lines.map((line, position) => ({
+            order_id: order.id,
+            position,
+            item_id: line.id,
+            name: line.name,
+            unit_price: line.unitPrice,
+            quantity: line.quantity,
+            line_total: line.lineTotal,
+          })),
+        )
+        .execute();
+    }
+    return db
+      .selectFrom('orders')
+      .select(['id', 'request_fingerprint', 'status'])
+      .where('idempotency_key', '=', order.idempotencyKey)
+      .executeTakeFirstOrThrow();
+  },
+
+  /**
+   * Marks a pending order paid with its charge; true when this call did. False when it was paid
+   * already (a retry or the reconciliation got there first): an order is paid once, by one charge.
+   */
+  async markPaid(db: Kysely<Database>, id: string, charge: OrderCharge): Promise<boolean> {
+    const marked = await db
+      .updateTable('orders')
+      .set({
+        status: 'paid',
+        charge_id: charge.chargeId,
+        card_brand: charge.card.brand,
+        card_last4: charge.card.last4,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return marked.numUpdatedRows === 1n;
+  },
+
+  /** Removes a pending order and its lines (never a paid one), so its key can be used again. */
+  async removePending(db: Kysely<Database>, id: string): Promise<void> {
+    const pending = db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', '=', id)
+      .where('status', '=', 'pending');
+    await db.deleteFrom('order_lines').where('order_id', 'in', pending).execute();
+    await db.deleteFrom('orders').where('id', 'in', pending).execute();
+  },
+
+  /** Up to `limit` pending orders after the id `after`, by id: the reconciliation's pages. */
+  listPending(db: Kysely<Database>, { after, limit }: { after: string; limit: number }) {
+    return db
+      .selectFrom('orders')
+      .select(['id', 'idempotency_key'])
+      .where('status', '=', 'pending')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(limit)
       .execute();
   },
 
+  /** A paid order by id, with its owner. */
   async find(db: Kysely<Database>, id: string): Promise<StoredOrder | undefined> {
-    const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '=', 'paid')
+      .executeTakeFirst();
     if (!row) return undefined;
     const lines = await db
       .selectFrom('order_lines')
@@ -118,12 +179,13 @@ export const orderRepository = {
     return { order: toOrder(row, lines), userId: row.user_id };
   },
 
-  /** A user's orders, newest first (at most ORDER_LIST_LIMIT). */
+  /** A user's paid orders, newest first (at most ORDER_LIST_LIMIT). */
   async listForUser(db: Kysely<Database>, userId: string): Promise<Order[]> {
     const rows = await db
       .selectFrom('orders')
       .selectAll()
       .where('user_id', '=', userId)
+      .where('status', '=', 'paid')
       .orderBy('created_at', 'desc')
       // Two orders in one millisecond keep the order they were written in.
       .orderBy(sql.ref(isPostgres(db) ? 'seq' : 'rowid'), 'desc')

@@ -2,6 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   priceOrderLines,
@@ -11,11 +13,13 @@ import {
 } from '#shared/orders.ts';
 import {
   createLocalPaymentProvider,
+  type ChargeRequest,
   type PaymentProvider,
 } from '#server/modules/payments/payments-service.ts';
 import { newToken, requestToken, testCard, UNLIMITED } from '#server/test/payments.ts';
 import { buildTestApp, FAKE_BUILD, writeFakeBuild, type TestApp } from '#server/test/test-app.ts';
 import { signUp } from '#server/test/shoppers.ts';
+import { createPostgresTestDatabase, TEST_DATABASE } from '#server/test/test-database.ts';
 
 let app: TestApp;
 let db: TestApp['db'];
@@ -81,6 +85,54 @@ const tokenUsed = async (id: string) =>
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
   ).used_at !== null;
+
+/**
+ * The test-mode provider with `before` run as each charge starts and `after` once it is made:
+ * a stand-in that takes its time, looks around, or dies half-way.
+ */
+function localProviderWith(hooks: {
+  before?: (request: ChargeRequest) => Promise<void>;
+  after?: () => Promise<void>;
+}) {
+  return (shopDb: TestApp['db']): PaymentProvider => {
+    const local = createLocalPaymentProvider(shopDb);
+    return {
+      ...local,
+      async chargeToken(request) {
+        await hooks.before?.(request);
+        const result = await local.chargeToken(request);
+        await hooks.after?.();
+        return result;
+      },
+    };
+  };
+}
+
+const slowly = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+
+/** A database of the run's kind that several test apps (servers) open one after another or at once. */
+async function sharedDatabase(): Promise<{
+  env: Record<string, string>;
+  url: string;
+  file: string;
+  remove: () => Promise<void>;
+}> {
+  if (TEST_DATABASE === 'postgres') {
+    const created = await createPostgresTestDatabase();
+    return { env: { DATABASE_URL: created.url }, url: created.url, file: '', remove: created.drop };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'crwn-orders-'));
+  const file = path.join(dir, 'shop.sqlite');
+  return {
+    env: { DATABASE_FILE: file },
+    url: '',
+    file,
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+const countIn = async (database: TestApp['db'], table: 'orders' | 'payment_charges') =>
+  (await database.selectFrom(table).select('id').execute()).length;
 
 describe('POST /api/orders', () => {
   it('prices the lines from the catalogue, charges that amount once and records the order', async () => {
@@ -214,14 +266,9 @@ describe('POST /api/orders', () => {
 
   it('makes one order and one charge from 20 concurrent requests with one key', async () => {
     // A provider that takes its time, as a real one does, so the requests truly overlap.
-    const local = createLocalPaymentProvider();
-    const slow: PaymentProvider = {
-      async chargeToken(request, within) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        return local.chargeToken(request, within);
-      },
-    };
-    const built = await buildTestApp(UNLIMITED, { payments: slow });
+    const built = await buildTestApp(UNLIMITED, {
+      payments: localProviderWith({ before: slowly }),
+    });
     try {
       const body = orderBody(await newToken(built));
       const responses = await Promise.all(
@@ -232,10 +279,10 @@ describe('POST /api/orders', () => {
       const statuses = responses.map((response) => response.statusCode);
       expect(statuses.filter((status) => status === 201)).toHaveLength(1);
       expect(statuses.filter((status) => status === 200)).toHaveLength(19);
-      const ids = new Set(responses.map((r) => r.json<CreateOrderResponse>().order.id));
-      expect(ids.size).toBe(1);
-      expect(await built.db.selectFrom('orders').select('id').execute()).toHaveLength(1);
-      expect(await built.db.selectFrom('payment_charges').select('id').execute()).toHaveLength(1);
+      const answers = new Set(responses.map((response) => response.body));
+      expect(answers.size).toBe(1);
+      expect(await countIn(built.db, 'orders')).toBe(1);
+      expect(await countIn(built.db, 'payment_charges')).toBe(1);
     } finally {
       await built.close();
     }
@@ -267,6 +314,11 @@ describe('POST /api/orders', () => {
     expect(await count('orders')).toBe(orders);
     expect(await count('payment_charges')).toBe(charges);
     expect(await tokenUsed(token)).toBe(false);
+    // The key is free again: the same checkout pays with another card.
+    const body = orderBody(token);
+    expect((await placeOrder(body)).statusCode).toBe(402);
+    const retried = await placeOrder({ ...body, token: await newToken(app) });
+    expect(retried.statusCode).toBe(201);
   });
 });
 
@@ -368,35 +420,199 @@ describe('reading orders', () => {
   });
 });
 
-describe('a crash between the charge and the order', () => {
-  it('leaves no charge and an unused token, since both are one transaction', async () => {
-    const local = createLocalPaymentProvider();
-    const crashing: PaymentProvider = {
-      async chargeToken(request, within) {
-        const result = await local.chargeToken(request, within);
-        expect(result.ok).toBe(true);
-        throw new Error('the process died here');
-      },
-    };
-    const built = await buildTestApp(UNLIMITED, { payments: crashing });
+describe('a request that dies half-way', () => {
+  /** Where the stand-in's request dies: before charging, after charging, or not at all. */
+  let dies: 'before the charge' | 'after the charge' | null = null;
+  const dying = localProviderWith({
+    before: () =>
+      dies === 'before the charge'
+        ? Promise.reject(new Error('the process died here'))
+        : Promise.resolve(),
+    after: () =>
+      dies === 'after the charge'
+        ? Promise.reject(new Error('the process died here'))
+        : Promise.resolve(),
+  });
+
+  const orderRow = (built: TestApp, key: string) =>
+    built.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'charge_id'])
+      .where('idempotency_key', '=', key)
+      .executeTakeFirstOrThrow();
+
+  for (const moment of ['before the charge', 'after the charge'] as const) {
+    it(`${moment}: leaves a pending order no shopper sees, which the retry completes`, async () => {
+      const built = await buildTestApp(UNLIMITED, { payments: dying });
+      try {
+        const ada = await signUp(built, 'Ada');
+        const pay = (payload: object) =>
+          built.inject({
+            method: 'POST',
+            url: '/api/orders',
+            headers: { cookie: ada.cookie },
+            payload,
+          });
+        const body = orderBody(await newToken(built));
+        dies = moment;
+        expect((await pay(body)).statusCode).toBe(500);
+        dies = null;
+
+        const pending = await orderRow(built, body.idempotencyKey);
+        expect(pending).toMatchObject({ status: 'pending', charge_id: null });
+        expect(await countIn(built.db, 'payment_charges')).toBe(
+          moment === 'after the charge' ? 1 : 0,
+        );
+        const asAda = { cookie: ada.cookie };
+        expect((await built.inject({ url: '/api/orders', headers: asAda })).json()).toEqual({
+          orders: [],
+        });
+        expect(
+          (await built.inject({ url: `/api/orders/${pending.id}`, headers: asAda })).statusCode,
+        ).toBe(404);
+        const page = await built.inject({
+          url: `/checkout/confirmation?order=${pending.id}`,
+          headers: asAda,
+        });
+        expect(page.statusCode).toBe(404);
+
+        const retry = await pay(body);
+        expect(retry.statusCode).toBe(201);
+        const { order } = retry.json<CreateOrderResponse>();
+        expect(order).toMatchObject({ id: pending.id, status: 'paid', card: { last4: '4242' } });
+        expect(await countIn(built.db, 'payment_charges')).toBe(1);
+        const paid = await orderRow(built, body.idempotencyKey);
+        expect(paid.status).toBe('paid');
+        expect((await built.inject({ url: '/api/orders', headers: asAda })).json()).toEqual({
+          orders: [order],
+        });
+        expect((await pay(body)).json()).toEqual(retry.json());
+      } finally {
+        dies = null;
+        await built.close();
+      }
+    });
+  }
+
+  it('after the charge, with no retry: the next server to start marks the order paid', async () => {
+    const shared = await sharedDatabase();
     try {
-      const token = await newToken(built);
+      const first = await buildTestApp({ ...UNLIMITED, ...shared.env }, { payments: dying });
+      const ada = await signUp(first, 'Ada');
+      const body = orderBody(await newToken(first));
+      dies = 'after the charge';
+      const response = await first.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie: ada.cookie },
+        payload: body,
+      });
+      dies = null;
+      expect(response.statusCode).toBe(500);
+      await first.close();
+
+      // A server starting on the same database settles what the dead request left.
+      const next = await buildTestApp({ ...UNLIMITED, ...shared.env });
+      try {
+        const { orders } = (
+          await next.inject({ url: '/api/orders', headers: { cookie: ada.cookie } })
+        ).json<OrderListResponse>();
+        expect(orders).toHaveLength(1);
+        expect(orders[0]).toMatchObject({ status: 'paid', card: { last4: '4242' } });
+        const charges = await next.db
+          .selectFrom('payment_charges')
+          .innerJoin('orders', 'orders.charge_id', 'payment_charges.id')
+          .select(['payment_charges.idempotency_key', 'orders.id'])
+          .execute();
+        expect(charges).toEqual([{ idempotency_key: body.idempotencyKey, id: orders[0]?.id }]);
+      } finally {
+        await next.close();
+      }
+    } finally {
+      dies = null;
+      await shared.remove();
+    }
+  });
+});
+
+describe('the charge', () => {
+  it('runs while the shop holds no database transaction or lock', async () => {
+    const shared = await sharedDatabase();
+    const checks: string[] = [];
+    /** Whether anything of the shop's is inside a transaction while the provider charges. */
+    const lookAround = async () => {
+      if (shared.url) {
+        const client = new pg.Client({ connectionString: shared.url });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ open: number }>(
+            `select count(*)::int as open from pg_stat_activity
+             where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
+          );
+          checks.push(`open transactions: ${rows[0]?.open}`);
+        } finally {
+          await client.end();
+        }
+      } else {
+        // Another connection takes the write lock at once, without waiting: nobody holds it.
+        const other = new Database(shared.file, { timeout: 0 });
+        try {
+          other.exec('begin immediate');
+          other.exec('rollback');
+          checks.push('open transactions: 0');
+        } catch (error) {
+          checks.push(`write lock held: ${String(error)}`);
+        } finally {
+          other.close();
+        }
+      }
+    };
+    const built = await buildTestApp(
+      { ...UNLIMITED, ...shared.env },
+      { payments: localProviderWith({ before: lookAround }) },
+    );
+    try {
       const response = await built.inject({
         method: 'POST',
         url: '/api/orders',
-        payload: orderBody(token),
+        payload: orderBody(await newToken(built)),
       });
-      expect(response.statusCode).toBe(500);
-      expect(await built.db.selectFrom('payment_charges').selectAll().execute()).toEqual([]);
-      expect(await built.db.selectFrom('orders').selectAll().execute()).toEqual([]);
-      const stored = await built.db
-        .selectFrom('payment_tokens')
-        .select('used_at')
-        .where('id', '=', token)
-        .executeTakeFirstOrThrow();
-      expect(stored.used_at).toBeNull();
+      expect(response.statusCode).toBe(201);
+      expect(checks).toEqual(['open transactions: 0']);
     } finally {
       await built.close();
+      await shared.remove();
+    }
+  });
+});
+
+describe.runIf(TEST_DATABASE === 'postgres')('two servers on one PostgreSQL', () => {
+  it('give one order, one charge and the same answer for one key sent to both at once', async () => {
+    const shared = await sharedDatabase();
+    const servers = await Promise.all(
+      [1, 2].map(() =>
+        buildTestApp(
+          { ...UNLIMITED, ...shared.env },
+          { payments: localProviderWith({ before: slowly }) },
+        ),
+      ),
+    );
+    try {
+      const [one, two] = servers as [TestApp, TestApp];
+      const body = orderBody(await newToken(one));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          (n % 2 ? one : two).inject({ method: 'POST', url: '/api/orders', payload: body }),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([200, ...Array<number>(18).fill(200), 201].sort());
+      expect(new Set(responses.map((response) => response.body)).size).toBe(1);
+      expect(await countIn(one.db, 'orders')).toBe(1);
+      expect(await countIn(two.db, 'payment_charges')).toBe(1);
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+      await shared.remove();
     }
   });
 });

@@ -54,8 +54,9 @@ function sendError(
  * The orders API (issue #4), over the order service. Register with
  * `app.register(ordersRoutes, { accounts, orders })`.
  *
- * - `POST /api/orders`: prices the lines from the catalogue, then checks the idempotency key,
- *   charges the token and writes the order in one transaction. 201 `CreateOrderResponse`; 200 with
+ * - `POST /api/orders`: prices the lines from the catalogue, records the order as pending under
+ *   its idempotency key, charges the token, then marks the order paid (ADR 030).
+ *   201 `CreateOrderResponse`; 200 with
  *   the same order for a retry with the same key and body; 409 for the key with another body;
  *   402 when the card is declined or the token unknown or used; 409 `total_changed` when the
  *   catalogue's total is not the `approvedTotal` the shopper approved; 400 for a bad body (the

@@ -16,7 +16,7 @@ import { orderRepository } from './order-repository.ts';
 
 export interface OrderServiceOptions {
   db: Db;
-  /** Charges card tokens; `createLocalPaymentProvider()` for the test-mode widget. */
+  /** Charges card tokens; `createLocalPaymentProvider(db)` for the test-mode widget. */
   payments: PaymentProvider;
   /**
    * Signs the receipts of orders placed without signing in. Derive it from the auth secret
@@ -35,17 +35,27 @@ export type PlaceOrderResult =
 export type FindOrderResult =
   { kind: 'found'; order: Order } | { kind: 'not_found' | 'sign_in_needed' | 'not_yours' };
 
-type Placed =
-  | { kind: 'created' | 'existing'; orderId: string }
-  | { kind: 'conflict' }
-  | { kind: 'charge_failed'; code: ChargeFailureCode; message: string };
+/** Failures after which the provider charged nothing under the key, nor ever will for this body. */
+const DEFINITIVE_FAILURES = new Set<ChargeFailureCode>([
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'token_not_found',
+  'token_used',
+  'invalid_amount',
+]);
+
+/** Pending orders the reconciliation reads at a time. */
+const RECONCILE_PAGE = 200;
 
 const ORDER_ID = /^ord_[A-Za-z0-9]{24}$/;
 
 /**
- * Orders: priced from the catalogue (never from the browser), charged once per idempotency key,
- * recorded in the same transaction as the charge, and shown only to their owner (or, for an
- * order placed without signing in, to whoever holds its receipt).
+ * Orders: priced from the catalogue (never from the browser), recorded as pending under their
+ * idempotency key, charged once per key outside any database transaction, then marked paid
+ * (ADR 030), and shown only to their owner (or, for an order placed without signing in, to
+ * whoever holds its receipt).
  */
 export function createOrderService({ db, payments, receiptSecret }: OrderServiceOptions) {
   const receiptFor = (orderId: string) =>
@@ -58,12 +68,25 @@ export function createOrderService({ db, payments, receiptSecret }: OrderService
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   };
 
+  const answer = async (kind: 'created' | 'existing', orderId: string) => {
+    const stored = await orderRepository.find(db, orderId);
+    if (!stored) throw new Error(`order ${orderId} is not paid after its charge`);
+    return {
+      kind,
+      response: {
+        order: stored.order,
+        receipt: stored.userId === null ? receiptFor(stored.order.id) : null,
+      },
+    };
+  };
+
   return {
     /**
-     * Checks the idempotency key, charges the token and writes the order in one transaction. A
-     * retry with the same key and body gets the same order back; the key with another body is a
-     * conflict. A total other than the one the shopper approved is refused before anything is
-     * charged. `userId` is the signed-in shopper, or null for a guest.
+     * Records the order as pending under its idempotency key, charges the token with that key
+     * (no transaction open), then marks the order paid. A retry with the same key and body gets
+     * the same order back, and completes one that an earlier request left half-way; the key with
+     * another body is a conflict. A total other than the one the shopper approved is refused
+     * before anything is recorded. `userId` is the signed-in shopper, or null for a guest.
      */
     async place(body: CreateOrderBody, userId: string | null): Promise<PlaceOrderResult> {
       const priced = priceOrderLines(body.lines);
@@ -76,64 +99,65 @@ export function createOrderService({ db, payments, receiptSecret }: OrderService
         .update(canonicalOrderRequest(body, userId))
         .digest('base64url');
 
-      const placed = await inWriteTransaction<Placed>(db, async (connection) => {
-        const existing = await orderRepository.findByIdempotencyKey(
-          connection,
-          body.idempotencyKey,
-        );
-        if (existing) {
-          return {
-            commit: false,
-            result:
-              existing.request_fingerprint === fingerprint
-                ? { kind: 'existing', orderId: existing.id }
-                : { kind: 'conflict' },
-          };
-        }
-        const charge = await payments.chargeToken(
-          {
-            token: body.token,
-            amount: priced.total,
-            currency: priced.currency,
-            idempotencyKey: body.idempotencyKey,
-          },
-          connection,
-        );
-        if (!charge.ok) {
-          return {
-            commit: false,
-            result: { kind: 'charge_failed', code: charge.code, message: charge.message },
-          };
-        }
-        const orderId = randomId('ord', 24);
-        await orderRepository.insert(connection, {
-          id: orderId,
+      const recorded = await inWriteTransaction(db, async (connection) => ({
+        commit: true,
+        result: await orderRepository.recordPending(connection, {
+          id: randomId('ord', 24),
           idempotencyKey: body.idempotencyKey,
           requestFingerprint: fingerprint,
           userId,
           email: body.email,
           currency: priced.currency,
           total: priced.total,
-          chargeId: charge.chargeId,
-          card: charge.card,
           lines: priced.lines,
           billingAddress: body.billingAddress ?? null,
           shippingAddress: body.shippingAddress ?? null,
           createdAt: new Date().toISOString(),
-        });
-        return { commit: true, result: { kind: 'created', orderId } };
-      });
+        }),
+      }));
+      if (recorded.request_fingerprint !== fingerprint) return { kind: 'conflict' };
+      if (recorded.status === 'paid') return answer('existing', recorded.id);
 
-      if (placed.kind === 'conflict' || placed.kind === 'charge_failed') return placed;
-      const stored = await orderRepository.find(db, placed.orderId);
-      if (!stored) throw new Error(`order ${placed.orderId} vanished after commit`);
-      return {
-        kind: placed.kind,
-        response: {
-          order: stored.order,
-          receipt: stored.userId === null ? receiptFor(stored.order.id) : null,
-        },
-      };
+      // Whatever happens from here, the pending order and the key let a retry (or the
+      // reconciliation) finish: the provider charges a key once.
+      const charge = await payments.chargeToken({
+        token: body.token,
+        amount: priced.total,
+        currency: priced.currency,
+        idempotencyKey: body.idempotencyKey,
+      });
+      if (!charge.ok) {
+        // Nothing was charged: the key is free again, as if the order was never tried.
+        if (DEFINITIVE_FAILURES.has(charge.code)) {
+          await inWriteTransaction(db, async (connection) => {
+            await orderRepository.removePending(connection, recorded.id);
+            return { commit: true, result: undefined };
+          });
+        }
+        return { kind: 'charge_failed', code: charge.code, message: charge.message };
+      }
+      // Of twins racing with one key, the one that marks it answers 201, the others 200.
+      const marked = await orderRepository.markPaid(db, recorded.id, charge);
+      return answer(marked ? 'created' : 'existing', recorded.id);
+    },
+
+    /**
+     * Marks paid every pending order whose key the provider has a charge for: the orders of
+     * requests that died after their charge. Returns how many it marked. Safe to run on every
+     * server at once and beside live requests, since marking an order paid is idempotent.
+     */
+    async reconcile(): Promise<number> {
+      let marked = 0;
+      for (let after = ''; ;) {
+        const pending = await orderRepository.listPending(db, { after, limit: RECONCILE_PAGE });
+        for (const order of pending) {
+          const charge = await payments.findCharge(order.idempotency_key);
+          if (charge && (await orderRepository.markPaid(db, order.id, charge))) marked += 1;
+        }
+        const last = pending.at(-1);
+        if (!last || pending.length < RECONCILE_PAGE) return marked;
+        after = last.id;
+      }
     },
 
     /**

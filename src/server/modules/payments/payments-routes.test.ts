@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CrwnPay } from '#shared/payment-widget.ts';
 import {
   framePath,
+  newToken,
   PAYMENT_HOST,
   requestToken,
   TEST_PAYMENT_URL,
@@ -10,6 +11,7 @@ import {
   UNLIMITED,
 } from '#server/test/payments.ts';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
+import { createLocalPaymentProvider } from './payments-service.ts';
 import { loadWidgetScripts } from './widget-scripts.ts';
 import { decodeBody } from '#server/test/encodings.ts';
 
@@ -524,5 +526,33 @@ describe('the provider on an origin of its own (PAYMENT_URL)', () => {
     // The shop's page is another origin: it cannot ask for tokens itself.
     expect((await post({ 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
     expect((await post({ origin: SHOP_ORIGIN })).statusCode).toBe(403);
+  });
+});
+
+describe('the local provider charging', () => {
+  it('charges one key once when asked many times at once, and a token at most once', async () => {
+    const provider = createLocalPaymentProvider(db);
+    const token = await newToken(app);
+    const charge = (idempotencyKey: string) =>
+      provider.chargeToken({ token, amount: 2500, currency: 'usd', idempotencyKey });
+    const key = `provider-key-${Date.now()}`;
+    expect(await provider.findCharge(key)).toBeUndefined();
+
+    const results = await Promise.all(Array.from({ length: 10 }, () => charge(key)));
+    const chargeIds = new Set(results.map((result) => (result.ok ? result.chargeId : result.code)));
+    expect(chargeIds.size).toBe(1);
+    expect(results[0]).toMatchObject({ ok: true, card: { brand: 'visa', last4: '4242' } });
+    const made = results[0]?.ok ? results[0].chargeId : '';
+    expect(await provider.findCharge(key)).toMatchObject({ chargeId: made });
+    const stored = await db
+      .selectFrom('payment_charges')
+      .select('id')
+      .where('token_id', '=', token)
+      .execute();
+    expect(stored).toEqual([{ id: made }]);
+
+    // The same token under another key is refused: nothing more is charged.
+    expect(await charge(`${key}-other`)).toMatchObject({ ok: false, code: 'token_used' });
+    expect(await provider.findCharge(`${key}-other`)).toBeUndefined();
   });
 });

@@ -1,6 +1,10 @@
 import type { CardBrand } from '#shared/payment-cards.ts';
 import type { PaymentToken } from '#shared/payment-widget.ts';
-import type { Db } from '#server/platform/database/transaction.ts';
+import {
+  inWriteTransaction,
+  isUniqueViolation,
+  type Db,
+} from '#server/platform/database/transaction.ts';
 import { randomId } from '#server/platform/ids.ts';
 import { paymentRepository } from './payment-repository.ts';
 import {
@@ -24,31 +28,31 @@ export interface ChargeRequest {
 export type ChargeFailureCode =
   DeclineCode | 'token_not_found' | 'token_used' | 'idempotency_conflict' | 'invalid_amount';
 
+/** A charge the provider made: its id and the card, as the widget showed it, for the receipt. */
+export interface MadeCharge {
+  chargeId: string;
+  status: 'succeeded';
+  card: { brand: CardBrand; last4: string };
+}
+
 export type ChargeResult =
-  | {
-      ok: true;
-      chargeId: string;
-      status: 'succeeded';
-      /** The card as the widget showed it, for the receipt. */
-      card: { brand: CardBrand; last4: string };
-    }
-  | { ok: false; code: ChargeFailureCode; message: string };
+  ({ ok: true } & MadeCharge) | { ok: false; code: ChargeFailureCode; message: string };
 
 /**
- * The one thing the shop needs from a card payment provider: charge a token once for an amount.
- * Kept this narrow so a real provider's client (Stripe's `charges.create` or PaymentIntents) can
- * implement it; see ADR 011 for how the one-transaction guarantee changes then.
+ * The one thing the shop needs from a card payment provider: charge a token once for an amount,
+ * and say later what was charged under a key. Kept this narrow so a real provider's client
+ * (Stripe's PaymentIntents with an idempotency key) can implement it. The shop calls it outside
+ * any database transaction (ADR 030).
  */
 export interface PaymentProvider {
   /**
-   * Charges `request.token` once. `within` is the database connection of the caller's open
-   * transaction: the local provider writes its charge there, so the charge and the order commit
-   * or roll back together. A remote provider ignores it.
-   *
-   * Warning: on SQLite, Kysely has one connection; inside the caller's transaction use only
-   * `within`, never the root Kysely instance, or the call waits for itself forever.
+   * Charges `request.token` once per idempotency key: calls with a key already charged, one
+   * after another or at the same time, all get that one charge back. A failure (a decline, an
+   * unknown or used token) means nothing was charged under the key.
    */
-  chargeToken(request: ChargeRequest, within: Db): Promise<ChargeResult>;
+  chargeToken(request: ChargeRequest): Promise<ChargeResult>;
+  /** The charge made under `idempotencyKey`, if any: how a request that died is settled. */
+  findCharge(idempotencyKey: string): Promise<MadeCharge | undefined>;
 }
 
 const fail = (code: ChargeFailureCode, message: string): ChargeResult => ({
@@ -57,59 +61,87 @@ const fail = (code: ChargeFailureCode, message: string): ChargeResult => ({
   message,
 });
 
+const madeCharge = (charge: { id: string; brand: string; last4: string }): MadeCharge => ({
+  chargeId: charge.id,
+  status: 'succeeded',
+  card: { brand: charge.brand as CardBrand, last4: charge.last4 },
+});
+
+/** One attempt at a charge, in a short transaction of the provider's own. */
+async function chargeOnce(
+  db: Db,
+  { token, amount, currency, idempotencyKey }: ChargeRequest,
+): Promise<ChargeResult> {
+  return inWriteTransaction(db, async (connection) => {
+    const previous = await paymentRepository.findChargeByIdempotencyKey(connection, idempotencyKey);
+    if (previous) {
+      const same =
+        previous.token_id === token && previous.amount === amount && previous.currency === currency;
+      return {
+        commit: false,
+        result: same
+          ? { ok: true, ...madeCharge(previous) }
+          : fail('idempotency_conflict', 'This idempotency key was used for another charge.'),
+      };
+    }
+    const stored = await paymentRepository.findToken(connection, token);
+    if (!stored) {
+      return { commit: false, result: fail('token_not_found', 'This card token is not known.') };
+    }
+    if (stored.used_at !== null) {
+      return { commit: false, result: fail('token_used', 'This card token was already used') };
+    }
+    if (isDeclineCode(stored.outcome)) {
+      return { commit: false, result: fail(stored.outcome, DECLINE_MESSAGES[stored.outcome]) };
+    }
+    const now = new Date().toISOString();
+    // Within the transaction no one else can have marked it, but the guard costs nothing.
+    if (!(await paymentRepository.markTokenUsed(connection, token, now))) {
+      return { commit: false, result: fail('token_used', 'This card token was already used') };
+    }
+    const chargeId = randomId('ch', 24);
+    await paymentRepository.insertCharge(connection, {
+      id: chargeId,
+      tokenId: token,
+      amount,
+      currency,
+      idempotencyKey,
+      createdAt: now,
+    });
+    return {
+      commit: true,
+      result: {
+        ok: true,
+        ...madeCharge({ id: chargeId, brand: stored.brand, last4: stored.last4 }),
+      },
+    };
+  });
+}
+
 /**
- * The test-mode provider's charges, against its token store in the shop's own database (see
- * payment-provider-plugin.ts for the widget and the tokens).
+ * The test-mode provider's charges, against its token store in the shop's database (see
+ * payments-routes.ts for the widget and the tokens). Each charge is its own short transaction,
+ * never the caller's. Unique keys decide races between servers: one idempotency key has one
+ * charge, one token at most one charge.
  */
-export function createLocalPaymentProvider(): PaymentProvider {
+export function createLocalPaymentProvider(db: Db): PaymentProvider {
   return {
-    async chargeToken({ token, amount, currency, idempotencyKey }, within) {
-      if (!Number.isSafeInteger(amount) || amount <= 0) {
+    async chargeToken(request) {
+      if (!Number.isSafeInteger(request.amount) || request.amount <= 0) {
         return fail('invalid_amount', 'The amount must be a positive number of cents.');
       }
-      const previous = await paymentRepository.findChargeByIdempotencyKey(within, idempotencyKey);
-      if (previous) {
-        if (
-          previous.token_id !== token ||
-          previous.amount !== amount ||
-          previous.currency !== currency
-        ) {
-          return fail('idempotency_conflict', 'This idempotency key was used for another charge.');
-        }
-        return {
-          ok: true,
-          chargeId: previous.id,
-          status: 'succeeded',
-          card: { brand: previous.brand as CardBrand, last4: previous.last4 },
-        };
+      try {
+        return await chargeOnce(db, request);
+      } catch (error) {
+        // Another server charged this key between our look-up and our insert: read its charge.
+        if (!isUniqueViolation(error)) throw error;
+        return chargeOnce(db, request);
       }
+    },
 
-      const stored = await paymentRepository.findToken(within, token);
-      if (!stored) return fail('token_not_found', 'This card token is not known.');
-      if (stored.used_at !== null) return fail('token_used', 'This card token was already used');
-      if (isDeclineCode(stored.outcome)) {
-        return fail(stored.outcome, DECLINE_MESSAGES[stored.outcome]);
-      }
-
-      const now = new Date().toISOString();
-      if (!(await paymentRepository.markTokenUsed(within, token, now))) {
-        return fail('token_used', 'This card token was already used');
-      }
-      const chargeId = randomId('ch', 24);
-      await paymentRepository.insertCharge(within, {
-        id: chargeId,
-        tokenId: token,
-        amount,
-        currency,
-        idempotencyKey,
-        createdAt: now,
-      });
-      return {
-        ok: true,
-        chargeId,
-        status: 'succeeded',
-        card: { brand: stored.brand as CardBrand, last4: stored.last4 },
-      };
+    async findCharge(idempotencyKey) {
+      const charge = await paymentRepository.findChargeByIdempotencyKey(db, idempotencyKey);
+      return charge && madeCharge(charge);
     },
   };
 }

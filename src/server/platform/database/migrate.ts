@@ -7,21 +7,23 @@ import * as localOidcAccounts from '#server/platform/database/migrations/002-loc
 import * as paymentsAndOrders from '#server/platform/database/migrations/003-payments-and-orders.ts';
 import * as carts from '#server/platform/database/migrations/004-carts.ts';
 import * as ordersSequence from '#server/platform/database/migrations/005-orders-sequence.ts';
+import * as pendingOrders from '#server/platform/database/migrations/006-pending-orders.ts';
 import * as rateLimits from '#server/platform/database/migrations/007-rate-limits.ts';
 import * as localOidcState from '#server/platform/database/migrations/008-local-oidc-state.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001-profiles': profiles,
   '002-local-oidc-accounts': localOidcAccounts,
   '003-payments-and-orders': paymentsAndOrders,
   '004-carts': carts,
   '005-orders-sequence': ordersSequence,
+  '006-pending-orders': pendingOrders,
   '007-rate-limits': rateLimits,
   '008-local-oidc-state': localOidcState,
 };
 
-const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+export const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
 /** Brings the shop's own tables up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

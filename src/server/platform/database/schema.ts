@@ -65,11 +65,19 @@ export interface OrdersTable {
   currency: string;
   /** Integer cents. */
   total: number;
-  status: 'paid';
-  charge_id: string;
-  /** The card charged, as the widget showed it (copied from the charge, not read from its table). */
-  card_brand: string;
-  card_last4: string;
+  /**
+   * 'pending' from the moment the order is recorded under its key until its charge is known;
+   * shoppers only ever see 'paid' orders (ADR 030).
+   */
+  status: 'pending' | 'paid';
+  /** The charge, once paid; null while pending. */
+  charge_id: string | null;
+  /**
+   * The card charged, as the widget showed it (copied from the charge, not read from its table);
+   * null while pending.
+   */
+  card_brand: string | null;
+  card_last4: string | null;
   /** JSON of a PaymentAddress, or null. */
   billing_address: string | null;
   shipping_address: string | null;

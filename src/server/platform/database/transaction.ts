@@ -9,6 +9,16 @@ export type Db = Kysely<Database>;
 const WRITE_LOCK = 7_106_310_472;
 
 /**
+ * True when `error` is a unique constraint refusing a second row with the same key (PostgreSQL's
+ * 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE): another writer got there first, and reading again
+ * finds its row.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
  * Runs `work` as one write transaction that behaves as if it ran alone, and commits only when
  * it says so: the check-then-write code of carts and orders means the same on both databases.
  *
