@@ -34,7 +34,7 @@ export function createCartService({ db }: { db: Db }) {
     userId: string,
     change: (current: StoredCart) => { lines: CartLineRef[] } | { refuse: true },
   ) =>
-    inWriteTransaction<ReplaceCartResult>(db, async (connection) => {
+    inWriteTransaction<ReplaceCartResult>(db, [`cart:${userId}`], async (connection) => {
       const current = (await cartRepository.find(connection, userId)) ?? EMPTY;
       const decided = change(current);
       if ('refuse' in decided) {

@@ -95,11 +95,12 @@ export function createOrderService({ db, payments, receiptSecret }: OrderService
       if (priced.total !== body.approvedTotal) {
         return { kind: 'total_changed', total: priced.total, approvedTotal: body.approvedTotal };
       }
+      const orderScope = `order-key:${body.idempotencyKey}`;
       const fingerprint = createHash('sha256')
         .update(canonicalOrderRequest(body, userId))
         .digest('base64url');
 
-      const recorded = await inWriteTransaction(db, async (connection) => ({
+      const recorded = await inWriteTransaction(db, [orderScope], async (connection) => ({
         commit: true,
         result: await orderRepository.recordPending(connection, {
           id: randomId('ord', 24),
@@ -129,7 +130,7 @@ export function createOrderService({ db, payments, receiptSecret }: OrderService
       if (!charge.ok) {
         // Nothing was charged: the key is free again, as if the order was never tried.
         if (DEFINITIVE_FAILURES.has(charge.code)) {
-          await inWriteTransaction(db, async (connection) => {
+          await inWriteTransaction(db, [orderScope], async (connection) => {
             await orderRepository.removePending(connection, recorded.id);
             return { commit: true, result: undefined };
           });

@@ -72,7 +72,8 @@ async function chargeOnce(
   db: Db,
   { token, amount, currency, idempotencyKey }: ChargeRequest,
 ): Promise<ChargeResult> {
-  return inWriteTransaction(db, async (connection) => {
+  const scopes = [`charge-key:${idempotencyKey}`, `token:${token}`];
+  return inWriteTransaction(db, scopes, async (connection) => {
     const previous = await paymentRepository.findChargeByIdempotencyKey(connection, idempotencyKey);
     if (previous) {
       const same =
