@@ -92,7 +92,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const database =
     overrides.database ??
     (config.DATABASE_URL
-      ? openPostgresDatabase(config.DATABASE_URL, {
+      ? await openPostgresDatabase(config.DATABASE_URL, {
           maxConnections: config.DATABASE_POOL_SIZE,
           onIdleError: (error) => app.log.warn({ err: error }, 'database connection lost'),
         })

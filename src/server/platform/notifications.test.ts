@@ -89,7 +89,7 @@ describe.skipIf(TEST_DATABASE !== 'postgres')('notifications across servers on P
   beforeAll(async () => {
     created = await createPostgresTestDatabase();
     for (let i = 0; i < 2; i += 1) {
-      const database = openPostgresDatabase(created.url, { maxConnections: 2 });
+      const database = await openPostgresDatabase(created.url, { maxConnections: 2 });
       const log = keptLog();
       servers.push({
         database,

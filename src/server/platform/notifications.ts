@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
 import type { ShopDatabase } from '#server/platform/database/database.ts';
 
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; both kinds refuse it alike. */
@@ -141,6 +141,8 @@ function postgresNotifications(
   };
 
   const connect = async () => {
+    // Loaded only on PostgreSQL (database.ts says why).
+    const { default: pg } = await import('pg');
     const next = new pg.Client({
       ...pool.options,
       application_name: LISTENER_APPLICATION_NAME,

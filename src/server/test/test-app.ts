@@ -77,7 +77,7 @@ export async function buildTestApp(
     ...env,
   });
   const database = config.DATABASE_URL
-    ? openPostgresDatabase(config.DATABASE_URL)
+    ? await openPostgresDatabase(config.DATABASE_URL)
     : env.DATABASE_FILE
       ? openSqliteDatabase(config.DATABASE_FILE)
       : await openTestDatabase();

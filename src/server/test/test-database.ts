@@ -59,7 +59,7 @@ export async function createPostgresTestDatabase(): Promise<{
 export async function openTestDatabase(): Promise<ShopDatabase> {
   if (TEST_DATABASE === 'sqlite') return openSqliteDatabase(':memory:');
   const created = await createPostgresTestDatabase();
-  const database = openPostgresDatabase(created.url, { maxConnections: 5 });
+  const database = await openPostgresDatabase(created.url, { maxConnections: 5 });
   return {
     ...database,
     close: async () => {

@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -52,15 +52,21 @@ export interface PostgresOptions {
 
 /** int8 (counts, sequences) as numbers: the shop's counts stay far below 2^53. */
 const INT8_OID = 20;
-const types = new pg.TypeOverrides();
-types.setTypeParser(INT8_OID, (value: string) => Number(value));
 
 /**
  * Opens a pool of connections to the PostgreSQL database at `url` (postgres://…). Several shop
  * servers share one database this way (docs/decisions/029). A connection that fails while idle
- * (PostgreSQL restarted) is dropped from the pool and reported, never an uncaught error.
+ * (PostgreSQL restarted) is dropped from the pool and reported, never an uncaught error. The
+ * `pg` package (some 10 MiB once loaded) is imported only here, so a shop on SQLite never loads
+ * it (issue 11's memory budget).
  */
-export function openPostgresDatabase(url: string, options: PostgresOptions = {}): ShopDatabase {
+export async function openPostgresDatabase(
+  url: string,
+  options: PostgresOptions = {},
+): Promise<ShopDatabase> {
+  const { default: pg } = await import('pg');
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(INT8_OID, (value: string) => Number(value));
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,

@@ -23,7 +23,7 @@ describe.runIf(TEST_DATABASE === 'postgres')('servers starting together on one P
       );
       await Promise.all(apps.map((app) => app.close()));
 
-      const check = openPostgresDatabase(database.url);
+      const check = await openPostgresDatabase(database.url);
       try {
         const { rows } = await sql<{ name: string; times: number }>`
             select name, count(*)::int as times from kysely_migration group by name order by name
