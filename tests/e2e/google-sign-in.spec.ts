@@ -81,6 +81,9 @@ test.describe('Sign In With Google (the local stand-in for Google)', () => {
     let popup = await openGooglePopup(page);
     await addAccount(popup, email, 'Alan');
     await page.getByRole('button', { name: 'SIGN OUT' }).click();
+    // Signed out once the server said so: /signin opened before that still finds a session
+    // (seen on CI: the sign-in page never showed its Google button).
+    await expect(page.getByRole('link', { name: 'SIGN IN', exact: true })).toBeVisible();
 
     popup = await openGooglePopup(page);
     await expect(popup.getByRole('link', { name: 'Use another account' })).toBeVisible();
