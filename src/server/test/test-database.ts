@@ -7,6 +7,7 @@ import {
   type DatabaseKind,
   type ShopDatabase,
 } from '#server/platform/database/database.ts';
+import { migrateToLatest } from '#server/platform/database/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -87,4 +88,11 @@ export async function terminateConnections(url: string, applicationName: string)
   } finally {
     await admin.end();
   }
+}
+
+/** `openTestDatabase` with the shop's own tables made, for repository tests without an app. */
+export async function openMigratedTestDatabase(): Promise<ShopDatabase> {
+  const database = await openTestDatabase();
+  await migrateToLatest(database.db);
+  return database;
 }

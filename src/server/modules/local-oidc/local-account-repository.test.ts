@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopDatabase } from '#server/platform/database/database.ts';
-import { openTestDatabase } from '#server/test/test-database.ts';
-import { migrateToLatest } from '#server/platform/database/migrate.ts';
+import { openMigratedTestDatabase } from '#server/test/test-database.ts';
 import {
   createLocalAccountRepository,
   isEmailTakenError,
@@ -12,8 +11,7 @@ let database: ShopDatabase;
 let accounts: LocalAccountRepository;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await migrateToLatest(database.db);
+  database = await openMigratedTestDatabase();
   accounts = createLocalAccountRepository(database.db);
 });
 
