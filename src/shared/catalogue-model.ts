@@ -1,0 +1,165 @@
+/**
+ * The catalogue as data (issue 13): what the server's catalogue module keeps in the database and
+ * what the pages, the cart and the orders read from it. The spec's starting catalogue
+ * (catalogue.ts) is only the seed of the first start; nothing else should read it for prices,
+ * names or stock.
+ */
+import type { Item } from './catalogue.ts';
+import type { Cents } from './money.ts';
+import { slugify } from './images.ts';
+
+/** How a garment is sized; a product of no kind is one size and needs no choice. */
+export type SizeKind = 'hat' | 'shoe' | 'clothing';
+
+/** The sizes of each kind, smallest first (the order size buttons and size guides use). */
+export const SIZES_BY_KIND: Readonly<Record<SizeKind, readonly string[]>> = {
+  hat: ['S', 'M', 'L'],
+  shoe: ['US 6', 'US 7', 'US 8', 'US 9', 'US 10', 'US 11', 'US 12', 'US 13'],
+  clothing: ['XS', 'S', 'M', 'L', 'XL'],
+};
+
+/** At or below this many left (and above none), a size says "only N left". */
+export const LOW_STOCK_THRESHOLD = 3;
+
+/** One size of a product and how many of it the shop has. */
+export interface SizeStock {
+  size: string;
+  stock: number;
+}
+
+/** A product as the storefront shows it: the spec's item, plus what a clothing shop needs. */
+export interface Product extends Item {
+  /** The routeName of its collection (`hats`). */
+  collection: string;
+  description: string;
+  /** One colour word used by the colour filter (`brown`, `blue`, `multi`). */
+  colour: string;
+  /** Null for one-size products, which are bought without choosing a size. */
+  sizeKind: SizeKind | null;
+  /** Its sizes in SIZES_BY_KIND order with their stock; one `{ size: '', stock }` when no kind. */
+  sizes: SizeStock[];
+  /** ISO 8601; "newest" sorts by it. */
+  createdAt: string;
+}
+
+/** A collection with every product on sale in it, in the owner's order. */
+export interface CatalogueCollection {
+  id: number;
+  title: string;
+  /** `hats`: the collection page is /shop/{routeName}. */
+  routeName: string;
+  /** Base URL of its home page tile's picture (images.ts). */
+  imageUrl: string;
+  /** The home directory's tile size. */
+  size?: 'large';
+  items: Product[];
+}
+
+export const SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'name'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Sorting, filters and the page of a collection or search listing; it lives in the URL. */
+export interface ListQuery {
+  sort: Sort;
+  /** Only products with this size in stock. */
+  size?: string;
+  colour?: string;
+  minPrice?: Cents;
+  maxPrice?: Cents;
+  /** 1-based. */
+  page: number;
+}
+
+/** How many products one page of a listing shows. */
+export const PAGE_SIZE = 24;
+
+/** One page of a collection or a search, with what the filters can offer. */
+export interface ProductList {
+  products: Product[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** The values the listing's products have, for the filter controls. */
+  facets: { sizes: string[]; colours: string[]; minPrice: Cents; maxPrice: Cents };
+}
+
+/**
+ * What the pages read (server side, through the route loaders' context) and what the JSON API
+ * answers with. Implemented over the shop's database by src/server/modules/catalogue.
+ */
+export interface CatalogueReader {
+  /** Rises with every change to the catalogue; pages cached under an older version are stale. */
+  version(): Promise<number>;
+  /** Every collection in order with every product on sale (the overview shows 4 of each). */
+  collections(): Promise<CatalogueCollection[]>;
+  collection(
+    routeName: string,
+    query: ListQuery,
+  ): Promise<{ collection: Omit<CatalogueCollection, 'items'>; list: ProductList } | undefined>;
+  product(id: number): Promise<Product | undefined>;
+  /** Products on sale by id (for pricing a cart); unknown or archived ids are left out. */
+  products(ids: readonly number[]): Promise<Product[]>;
+  search(text: string, query: ListQuery): Promise<ProductList>;
+}
+
+/** A product page's address: `/shop/hats/1-brown-brim` (the id decides; the words are for people). */
+export function productPath(product: Pick<Product, 'id' | 'name' | 'collection'>): string {
+  return `/shop/${product.collection}/${product.id}-${slugify(product.name)}`;
+}
+
+/** The product id of a product page's last path segment (`1-brown-brim` -> 1), or undefined. */
+export function productIdOfSegment(segment: string): number | undefined {
+  const match = /^([1-9][0-9]{0,8})(?:-[a-z0-9-]*)?$/.exec(segment);
+  return match ? Number(match[1]) : undefined;
+}
+
+const isSort = (value: string | null): value is Sort =>
+  value !== null && (SORTS as readonly string[]).includes(value);
+
+/** Whole dollars in the URL (`min=20`), cents in code; anything else is ignored. */
+function dollarsParam(value: string | null): Cents | undefined {
+  if (value === null || !/^[0-9]{1,6}$/.test(value)) return undefined;
+  return Number(value) * 100;
+}
+
+/**
+ * A listing's query from its URL (`?sort=price-asc&size=M&colour=blue&min=20&max=100&page=2`).
+ * Unknown or malformed values fall back to the defaults rather than failing: a hand-edited or
+ * old link still shows the listing.
+ */
+export function parseListQuery(params: { get(name: string): string | null }): ListQuery {
+  const sort = params.get('sort');
+  const page = params.get('page');
+  const size = params.get('size')?.trim();
+  const colour = params.get('colour')?.trim().toLowerCase();
+  const query: ListQuery = {
+    sort: isSort(sort) ? sort : 'featured',
+    page: page && /^[1-9][0-9]{0,5}$/.test(page) ? Number(page) : 1,
+  };
+  if (size && size.length <= 16) query.size = size;
+  if (colour && colour.length <= 24) query.colour = colour;
+  const minPrice = dollarsParam(params.get('min'));
+  const maxPrice = dollarsParam(params.get('max'));
+  if (minPrice !== undefined) query.minPrice = minPrice;
+  if (maxPrice !== undefined) query.maxPrice = maxPrice;
+  return query;
+}
+
+/** The URL search string of a listing's query, defaults left out (`''` for the plain listing). */
+export function listQueryString(query: ListQuery, extra: Record<string, string> = {}): string {
+  const pairs: [string, string][] = Object.entries(extra);
+  if (query.sort !== 'featured') pairs.push(['sort', query.sort]);
+  if (query.size) pairs.push(['size', query.size]);
+  if (query.colour) pairs.push(['colour', query.colour]);
+  if (query.minPrice !== undefined) pairs.push(['min', String(Math.floor(query.minPrice / 100))]);
+  if (query.maxPrice !== undefined) pairs.push(['max', String(Math.ceil(query.maxPrice / 100))]);
+  if (query.page > 1) pairs.push(['page', String(query.page)]);
+  // The shared code runs without the DOM's URLSearchParams types; this is its encoding.
+  const text = pairs
+    .map(
+      ([name, value]) =>
+        `${encodeURIComponent(name)}=${encodeURIComponent(value).replace(/%20/g, '+')}`,
+    )
+    .join('&');
+  return text ? `?${text}` : '';
+}
