@@ -205,7 +205,32 @@ export const catalogueRepository = {
     }
   },
 
-  /** Route names by collection id, for writers that name collections by route. */
+  /**
+   * Moves every collection `by` places down both orders, making room at the top for those a
+   * writer places next (their relative order is kept).
+   */
+  async shiftCollections(db: Db, by: number): Promise<void> {
+    await db
+      .updateTable('catalogue_collections')
+      .set((eb) => ({
+        position: eb('position', '+', by),
+        tile_position: eb('tile_position', '+', by),
+      }))
+      .execute();
+  },
+
+  /** Moves every product of the collection `by` places down, as shiftCollections does. */
+  async shiftProducts(db: Db, routeName: string, by: number): Promise<void> {
+    await db
+      .updateTable('catalogue_products')
+      .set((eb) => ({ position: eb('position', '+', by) }))
+      .where('collection_id', 'in', (eb) =>
+        eb.selectFrom('catalogue_collections').select('id').where('route_name', '=', routeName),
+      )
+      .execute();
+  },
+
+  /** Collection ids by routeName, for writers that name collections by route. */
   async collectionIds(db: Db): Promise<Map<string, number>> {
     const rows = await db
       .selectFrom('catalogue_collections')
@@ -215,8 +240,8 @@ export const catalogueRepository = {
   },
 
   /**
-   * Inserts the products, or replaces every field of those whose id exists (taking an archived
-   * one back on sale), and sets the stock of each to exactly its `stock`. Throws when a
+   * Inserts the products, or replaces every field but the creation time of those whose id exists
+   * (taking an archived one back on sale), and sets the stock of each to exactly its `stock`. Throws when a
    * product names a collection that does not exist.
    */
   async upsertProducts(db: Db, products: readonly ProductInput[]): Promise<void> {
@@ -255,7 +280,7 @@ export const catalogueRepository = {
             colour: eb.ref('excluded.colour'),
             size_kind: eb.ref('excluded.size_kind'),
             position: eb.ref('excluded.position'),
-            created_at: eb.ref('excluded.created_at'),
+            // A product is made once: "newest" does not change when it is written again.
             archived: 0,
           })),
         )

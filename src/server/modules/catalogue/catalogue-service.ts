@@ -219,6 +219,12 @@ export interface CatalogueWriter {
   archive(ids: readonly number[]): Promise<number>;
   /** Ids of every product on sale, as this change sees them. */
   productIdsOnSale(): Promise<number[]>;
+  /** Collection ids by routeName, as this change sees them. */
+  collectionIds(): Promise<Map<string, number>>;
+  /** Makes room for `by` collections at the top of both orders (the others keep theirs). */
+  shiftCollections(by: number): Promise<void>;
+  /** Makes room for `by` products at the top of the collection. */
+  shiftProducts(routeName: string, by: number): Promise<void>;
 }
 
 const writerOf = (trx: Db): CatalogueWriter => ({
@@ -227,6 +233,9 @@ const writerOf = (trx: Db): CatalogueWriter => ({
   setStock: (productId, size, stock) => catalogueRepository.setStock(trx, productId, size, stock),
   archive: (ids) => catalogueRepository.archive(trx, ids),
   productIdsOnSale: () => catalogueRepository.productIdsOnSale(trx),
+  collectionIds: () => catalogueRepository.collectionIds(trx),
+  shiftCollections: (by) => catalogueRepository.shiftCollections(trx, by),
+  shiftProducts: (routeName, by) => catalogueRepository.shiftProducts(trx, routeName, by),
 });
 
 /** One transaction's scope for catalogue writers (transaction.ts). */
