@@ -94,7 +94,7 @@ describe.each(['json', 'csv'] as const)('importing the example %s file', (format
 });
 
 describe('a bad file', () => {
-  it('names each bad row of a JSON file with its field and reason, and imports nothing', async () => {
+  it('names each bad row of a JSON file with its field and reason', () => {
     const text = JSON.stringify({
       collections: [
         { routeName: 'Hats!', title: 'Hats', image: 'https://elsewhere.example/x.jpg' },
@@ -139,12 +139,12 @@ describe('a bad file', () => {
         expect.objectContaining({
           row: 'collections[0]',
           field: 'image',
-          message: expect.stringMatching(/no other host/),
+          message: expect.stringMatching(/no other host/) as unknown,
         }),
         expect.objectContaining({
           row: 'products[1] (id 2)',
           field: 'price',
-          message: expect.stringMatching(/dollars/),
+          message: expect.stringMatching(/dollars/) as unknown,
         }),
         expect.objectContaining({ row: 'products[1] (id 2)', field: 'name' }),
         expect.objectContaining({ row: 'products[1] (id 2)', field: 'stock.S' }),
@@ -156,13 +156,13 @@ describe('a bad file', () => {
         expect.objectContaining({
           row: 'products[2] (id 1)',
           field: 'stock',
-          message: expect.stringMatching(/sold by size/),
+          message: expect.stringMatching(/sold by size/) as unknown,
         }),
       ]),
     );
   });
 
-  it('names each bad line of a CSV file, and imports nothing', async () => {
+  it('names each bad line of a CSV file with its field and reason', async () => {
     const lines = (await example('catalogue.csv')).trimEnd().split('\n');
     lines[2] = lines[2]?.replace('18,', 'eighteen,') ?? '';
     lines[4] = lines[4]?.replace('shoe', 'boot').replace('white,', ',') ?? '';
@@ -171,10 +171,22 @@ describe('a bad file', () => {
     );
     const problems = problemsOf(lines.join('\n'), 'csv');
     expect(problems).toEqual([
-      { row: 'line 3 (id 36)', field: 'price', message: expect.stringMatching(/dollars/) },
-      { row: 'line 5 (id 13)', field: 'colour', message: expect.stringMatching(/colour word/) },
-      { row: 'line 5 (id 13)', field: 'sizeKind', message: expect.any(String) },
-      { row: 'line 6 (id 38)', field: 'stock.M', message: expect.stringMatching(/whole number/) },
+      {
+        row: 'line 3 (id 36)',
+        field: 'price',
+        message: expect.stringMatching(/dollars/) as unknown,
+      },
+      {
+        row: 'line 5 (id 13)',
+        field: 'colour',
+        message: expect.stringMatching(/colour word/) as unknown,
+      },
+      { row: 'line 5 (id 13)', field: 'sizeKind', message: expect.any(String) as unknown },
+      {
+        row: 'line 6 (id 38)',
+        field: 'stock.M',
+        message: expect.stringMatching(/whole number/) as unknown,
+      },
     ]);
     const unknownSize = problemsOf(
       `${lines[0]}\n38,hats,Straw Hat,A straw hat.,20,/images/items/brown-brim,tan,hat,S=1 XL=2,,,,`,
@@ -187,7 +199,7 @@ describe('a bad file', () => {
       expect.objectContaining({
         row: 'line 1',
         field: '(header)',
-        message: expect.stringMatching(/missing collection, price/),
+        message: expect.stringMatching(/missing collection, price/) as unknown,
       }),
     ]);
     expect(problemsOf('{"products": [', 'json')[0]).toMatchObject({ row: 'file', field: '(JSON)' });
