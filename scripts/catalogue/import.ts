@@ -5,7 +5,10 @@ import {
   importCatalogue,
   parseCatalogueFile,
 } from '#server/modules/catalogue/catalogue-import.ts';
-import { createCatalogueService } from '#server/modules/catalogue/catalogue-service.ts';
+import {
+  createCatalogueService,
+  seedCatalogue,
+} from '#server/modules/catalogue/catalogue-service.ts';
 import { openPostgresDatabase, openSqliteDatabase } from '#server/platform/database/database.ts';
 import { migrateToLatest, withMigrationLock } from '#server/platform/database/migrate.ts';
 import { openNotifications } from '#server/platform/notifications.ts';
@@ -15,7 +18,8 @@ import { databaseLocation } from '../db/database-location.ts';
  * `npm run catalogue:import -- FILE [--replace]`: loads an owner's catalogue from a JSON or CSV
  * file (docs/catalogue-import.md) into the shop's database (DATABASE_URL or the SQLite file, as
  * the server finds it), in one transaction: every row or none. Running shops see it within a
- * second or two. Exit codes: 0 imported, 1 refused (each bad row named), 2 usage.
+ * second or two. A database never used is migrated and seeded first, as the shop's first start
+ * does. Exit codes: 0 imported, 1 refused (each bad row named), 2 usage.
  */
 const USAGE = 'usage: npm run catalogue:import -- FILE.json|FILE.csv [--replace]';
 /** Larger than any shop's catalogue file, small enough to read whole. */
@@ -48,13 +52,18 @@ try {
       : openSqliteDatabase(location.file);
   const notifications = openNotifications(database, silent);
   try {
-    await withMigrationLock(database, () => migrateToLatest(database.db));
+    // A shop that never started holds the spec's catalogue first, as its first start would.
+    await withMigrationLock(database, async () => {
+      await migrateToLatest(database.db);
+      await seedCatalogue(database.db);
+    });
     const service = createCatalogueService({ db: database.db, notifications });
     const summary = await importCatalogue(service, catalogue, { replace });
     service.close();
+    const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
     process.stdout.write(
-      `Imported ${summary.collections} collections and ${summary.products} products from ${path.basename(file)}` +
-        (replace ? `; took ${summary.archived} products not in the file off sale` : '') +
+      `Imported ${count(summary.collections, 'collection')} and ${count(summary.products, 'product')} from ${path.basename(file)}` +
+        (replace ? `; took ${count(summary.archived, 'product')} not in the file off sale` : '') +
         ` (catalogue version ${summary.version}).\n`,
     );
   } finally {

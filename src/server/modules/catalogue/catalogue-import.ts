@@ -215,6 +215,13 @@ const CSV_COLUMNS = [
   'collection_image',
   'collection_tile_size',
 ] as const;
+/** The CSV column of each collection field, for naming a problem where the file has it. */
+const CSV_COLLECTION_COLUMNS: Record<string, string> = {
+  routeName: 'collection',
+  title: 'collection_title',
+  image: 'collection_image',
+  tileSize: 'collection_tile_size',
+};
 const REQUIRED_CSV_COLUMNS = ['id', 'collection', 'name', 'price', 'image', 'colour', 'stock'];
 
 function parseCsvFile(text: string, problems: ImportProblem[]): ParsedFile {
@@ -281,13 +288,22 @@ function parseCsvFile(text: string, problems: ImportProblem[]): ParsedFile {
         problems.push(
           ...problemsOf(where, collection.error).map((problem) => ({
             ...problem,
-            field: `collection_${problem.field.replace(/([A-Z])/g, '_$1').toLowerCase()}`,
+            field: CSV_COLLECTION_COLUMNS[problem.field] ?? problem.field,
           })),
         );
       }
     }
   }
   return parsed;
+}
+
+/** The file as a whole first, then rows in the file's order (JSON: collections, then products). */
+function byPlaceInFile(a: ImportProblem, b: ImportProblem): number {
+  const place = ({ row }: ImportProblem) =>
+    row === 'file'
+      ? -1
+      : Number(/[0-9]+/.exec(row)?.[0] ?? 0) + (row.startsWith('products') ? 1e6 : 0);
+  return place(a) - place(b);
 }
 
 export interface CatalogueFile {
@@ -353,7 +369,7 @@ export function parseCatalogueFile(text: string, format: 'json' | 'csv'): Catalo
       });
     } else if (!first) collections.set(entry.value.routeName, entry);
   }
-  if (problems.length) throw new ImportError(problems);
+  if (problems.length) throw new ImportError(problems.sort(byPlaceInFile));
   return {
     collections: [...collections.values()].map((entry) => entry.value),
     products: parsed.products.map((entry) => ({ ...entry.value, row: entry.where })),
