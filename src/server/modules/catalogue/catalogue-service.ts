@@ -16,7 +16,7 @@ import {
   type StockLine,
   type StoredCollection,
 } from './catalogue-repository.ts';
-import { listProducts } from './catalogue-listing.ts';
+import { createListing, type Listing } from './catalogue-listing.ts';
 import { buildSearchIndex, type SearchIndex } from './catalogue-search.ts';
 import { specCatalogue } from './seed-catalogue.ts';
 
@@ -41,13 +41,17 @@ export const CATALOGUE_CHANNEL = 'catalogue';
 /** How long a server trusts its copy before asking the database for the version again. */
 const DEFAULT_CHECK_EVERY_MS = 1000;
 
-/** A snapshot with the lookups every read needs, and its search index once searched. */
+/** Search texts whose results each copy keeps (the most recent), so a popular search is reused. */
+const SEARCHES_KEPT = 256;
+
+/** A snapshot with the lookups every read needs, its listings, and its search index once searched. */
 interface Loaded {
   snapshot: CatalogueSnapshot;
   byCollection: Map<string, Product[]>;
   byId: Map<number, Product>;
   collectionsByRoute: Map<string, StoredCollection>;
-  search(): SearchIndex;
+  listing(routeName: string): Listing;
+  searchListing(text: string): Listing;
 }
 
 function loadedOf(snapshot: CatalogueSnapshot): Loaded {
@@ -56,6 +60,8 @@ function loadedOf(snapshot: CatalogueSnapshot): Loaded {
   );
   for (const product of snapshot.products) byCollection.get(product.collection)?.push(product);
   let index: SearchIndex | undefined;
+  const listings = new Map<string, Listing>();
+  const searches = new Map<string, Listing>();
   return {
     snapshot,
     byCollection,
@@ -63,12 +69,32 @@ function loadedOf(snapshot: CatalogueSnapshot): Loaded {
     collectionsByRoute: new Map(
       snapshot.collections.map((collection) => [collection.routeName, collection]),
     ),
-    // Built on the first search of each version: collection pages never pay for it.
-    search: () =>
-      (index ??= buildSearchIndex(
-        snapshot.products,
-        new Map(snapshot.collections.map((collection) => [collection.routeName, collection.title])),
-      )),
+    listing(routeName) {
+      let listing = listings.get(routeName);
+      if (!listing)
+        listings.set(routeName, (listing = createListing(byCollection.get(routeName) ?? [])));
+      return listing;
+    },
+    searchListing(text) {
+      const key = text.toLowerCase().replace(/\s+/g, ' ');
+      let listing = searches.get(key);
+      if (listing) {
+        // Most recently used last: the Map's order is the eviction order.
+        searches.delete(key);
+      } else {
+        // Built on the first search of each version: collection pages never pay for it.
+        index ??= buildSearchIndex(
+          snapshot.products,
+          new Map(
+            snapshot.collections.map((collection) => [collection.routeName, collection.title]),
+          ),
+        );
+        listing = createListing(index.search(key));
+        if (searches.size >= SEARCHES_KEPT) searches.delete(searches.keys().next().value ?? '');
+      }
+      searches.set(key, listing);
+      return listing;
+    },
   };
 }
 
@@ -170,12 +196,12 @@ export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = 
     },
 
     async collection(routeName: string, query: ListQuery) {
-      const { collectionsByRoute, byCollection } = await current();
-      const collection = collectionsByRoute.get(routeName);
+      const loaded = await current();
+      const collection = loaded.collectionsByRoute.get(routeName);
       if (!collection) return undefined;
       return {
         collection: publicCollection(collection),
-        list: listProducts(byCollection.get(routeName) ?? [], query),
+        list: loaded.listing(routeName).page(query),
       };
     },
 
@@ -189,8 +215,7 @@ export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = 
     },
 
     async search(text: string, query: ListQuery): Promise<ProductList> {
-      const found = (await current()).search().search(text);
-      return listProducts(found, query);
+      return (await current()).searchListing(text.trim()).page(query);
     },
   };
 
