@@ -255,6 +255,9 @@ if (runs('catalogue')) {
     console.log(
       `  in process, without HTTP: collection page p50 ${memory.collectionCallMs.p50} ms, p95 ${memory.collectionCallMs.p95} ms; a new search p50 ${memory.searchCallMs.p50} ms, p95 ${memory.searchCallMs.p95} ms`,
     );
+    console.log(
+      `  first read after a stock change ${memory.stockChangeReadMs} ms (the changed product re-read), after a change of order ${memory.fullReadMs} ms (everything re-read)`,
+    );
   } finally {
     await generated.remove();
   }

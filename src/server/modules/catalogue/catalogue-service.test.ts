@@ -278,6 +278,24 @@ describe('changes to the catalogue', () => {
     expect((await service.reader.product(2))?.name).toBe('Blue Beanie');
   });
 
+  it('shows a renamed or restocked product everywhere, search included', async () => {
+    const search = async (text: string) => (await service.reader.search(text, FEATURED)).products;
+    expect(names(await search('green beanie'))[0]).toBe('Green Beanie');
+    await service.change((writer) =>
+      writer.upsertProducts([product(5, { name: 'Forest Beanie', colour: 'green' })]),
+    );
+    expect(names(await search('forest'))).toEqual(['Forest Beanie']);
+    expect(names(await search('green beanie'))).not.toContain('Green Beanie');
+    await service.change((writer) => writer.setStock(5, 'S', 0));
+    expect((await search('forest'))[0]?.sizes[0]).toEqual({ size: 'S', stock: 0 });
+    const hats = await service.reader.collection('hats', { ...FEATURED, size: 'S' });
+    expect(names(hats?.list.products ?? [])).not.toContain('Forest Beanie');
+    expect((await service.reader.collections())[0]?.items[4]).toMatchObject({
+      name: 'Forest Beanie',
+      sizes: [{ size: 'S', stock: 0 }, expect.anything(), expect.anything()],
+    });
+  });
+
   it('pages a long collection, PAGE_SIZE at a time', async () => {
     const extra = Array.from({ length: 40 }, (_, index) =>
       product(100 + index, { position: 100 + index }),
