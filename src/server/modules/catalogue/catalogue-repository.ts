@@ -104,6 +104,15 @@ function productsOf(
   });
 }
 
+/**
+ * Lines in one order of rows (product, then size): two orders locking the same stock rows lock
+ * them in the same order, so on PostgreSQL neither waits for the other crosswise (a deadlock).
+ */
+const inLockOrder = (lines: readonly StockLine[]) =>
+  [...lines].sort(
+    (a, b) => a.productId - b.productId || (a.size < b.size ? -1 : a.size > b.size ? 1 : 0),
+  );
+
 /** Versions whose changes are kept: a server further behind than this reads everything. */
 const CHANGES_KEPT = 1000;
 /** More changed products than this are read whole rather than one by one. */
@@ -439,12 +448,12 @@ export const catalogueRepository = {
   /**
    * Takes each line's quantity from its size's stock, only where enough is left (the check and
    * the write are one statement, so two buyers of the last one cannot both succeed). Returns the
-   * lines that could not be taken; when any are returned the caller must roll back, since the
-   * others were taken.
+   * lines that could not be taken (in lock order); when any are returned the caller must roll
+   * back, since the others were taken.
    */
   async takeStock(db: Db, lines: readonly StockLine[]): Promise<StockLine[]> {
     const short: StockLine[] = [];
-    for (const line of lines) {
+    for (const line of inLockOrder(lines)) {
       const result = await db
         .updateTable('catalogue_stock')
         .set((eb) => ({ stock: eb('stock', '-', line.quantity) }))
@@ -468,7 +477,7 @@ export const catalogueRepository = {
 
   /** Puts each line's quantity back (an order that failed after its stock was taken). */
   async returnStock(db: Db, lines: readonly StockLine[]): Promise<void> {
-    for (const line of lines) {
+    for (const line of inLockOrder(lines)) {
       await db
         .updateTable('catalogue_stock')
         .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))

@@ -341,6 +341,33 @@ describe('changes to the catalogue', () => {
     expect((await service.reader.product(1))?.sizes[1]).toEqual({ size: 'M', stock: 2 });
   });
 
+  it('sells the last piece once when two orders take it at the same moment', async () => {
+    await service.change(async (writer) => {
+      await writer.setStock(4, 'L', 1);
+      await writer.setStock(3, 'M', 5);
+    });
+    const take = (key: string) =>
+      inWriteTransaction(database.db, [`order:${key}`], async (trx) => {
+        // Each order takes another size too, listed in the other order's opposite order.
+        const lines =
+          key === 'a'
+            ? [
+                { productId: 4, size: 'L', quantity: 1 },
+                { productId: 3, size: 'M', quantity: 1 },
+              ]
+            : [
+                { productId: 3, size: 'M', quantity: 1 },
+                { productId: 4, size: 'L', quantity: 1 },
+              ];
+        const short = await service.takeStock(trx, lines);
+        return { commit: short.length === 0, result: short };
+      });
+    const outcomes = await Promise.all([take('a'), take('b')]);
+    expect(outcomes.filter((short) => short.length === 0)).toHaveLength(1);
+    expect(outcomes.flat()).toEqual([{ productId: 4, size: 'L', quantity: 1 }]);
+    expect((await service.reader.product(4))?.sizes[2]).toEqual({ size: 'L', stock: 0 });
+  });
+
   it('writes nothing of a change that fails', async () => {
     const before = await service.reader.version();
     await expect(

@@ -252,7 +252,8 @@ export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = 
       const { snapshot, byCollection } = await current();
       return snapshot.collections.map((collection) => ({
         ...publicCollection(collection),
-        items: byCollection.get(collection.routeName) ?? [],
+        // A copy: the copy's own lists must not change under another reader.
+        items: [...(byCollection.get(collection.routeName) ?? [])],
       }));
     },
 
