@@ -8,6 +8,10 @@ import {
 import type { CatalogueReader } from '#shared/catalogue-model.ts';
 import { catalogueLoadContext } from './catalogue-context.ts';
 
+/** The route id of routes.ts's `*` route, and the path the build prerenders it at. */
+const NOT_FOUND_ROUTE = 'routes/not-found';
+const NOT_FOUND_PATH = '/404';
+
 /**
  * React Router's request handler for this build, whose loaders read `catalogue`. The server
  * (src/server/site/rendered-pages.ts) and the dev loop take it from the server build's entry
@@ -33,7 +37,12 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  let status = responseStatusCode;
+  // A path no route knows falls to the not-found route (`*`): that is a 404, except when the
+  // build prerenders the not-found page itself at its own path.
+  const deepest = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
+  const unknownPath =
+    deepest === NOT_FOUND_ROUTE && new URL(request.url).pathname !== NOT_FOUND_PATH;
+  let status = unknownPath ? 404 : responseStatusCode;
   const stream = await renderToReadableStream(
     <ServerRouter context={routerContext} url={request.url} />,
     {

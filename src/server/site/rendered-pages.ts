@@ -49,6 +49,11 @@ export function isRenderedPath(pathname: string): boolean {
 /** React Router's data requests of those pages (`/_.data` is the home page's). */
 const DATA_PATHS = ['/_.data', '/shop.data', '/search.data'];
 
+/** A page or a `.data` request of a page that is rendered at run time. */
+export function isRenderedRequest(pathname: string): boolean {
+  return isRenderedPath(pathname) || DATA_PATHS.includes(pathname);
+}
+
 /** The canonical address of a page path: lower case, no trailing slash (ADR 024). */
 const canonicalPath = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
 
