@@ -38,10 +38,11 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // A path no route knows falls to the not-found route (`*`): that is a 404, except when the
-  // build prerenders the not-found page itself at its own path.
+  // build prerenders the not-found page itself at its own path (as `/404/`).
   const deepest = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
   const unknownPath =
-    deepest === NOT_FOUND_ROUTE && new URL(request.url).pathname !== NOT_FOUND_PATH;
+    deepest === NOT_FOUND_ROUTE &&
+    new URL(request.url).pathname.replace(/\/+$/, '') !== NOT_FOUND_PATH;
   let status = unknownPath ? 404 : responseStatusCode;
   const stream = await renderToReadableStream(
     <ServerRouter context={routerContext} url={request.url} />,
