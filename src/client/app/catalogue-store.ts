@@ -4,10 +4,8 @@ import {
   collectionsLoaded,
   type ShopCollection,
 } from '#client/features/shop/shop-slice.ts';
-import {
-  directoryLoaded,
-  type TileCollection,
-} from '#client/features/directory/directory-slice.ts';
+import type { Section } from '#shared/catalogue.ts';
+import { directoryLoaded } from '#client/features/directory/directory-slice.ts';
 import { getAppStore } from './app-store.ts';
 import type { AppDispatch } from './store.ts';
 
@@ -18,8 +16,8 @@ import type { AppDispatch } from './store.ts';
  * (`storeLoadsOf`), on a client navigation the route's `clientLoader` (`loadIntoStore`).
  */
 export interface StoreLoad {
-  /** The home page's tiles. */
-  tiles?: TileCollection[];
+  /** The home page's tiles, made on the server (sectionsOf), so the browser never loads that code. */
+  sections?: Section[];
   /** Every collection (the shop overview): replaces the shop slice's collections. */
   collections?: ShopCollection[];
   /** One collection (its page). */
@@ -29,7 +27,7 @@ export interface StoreLoad {
 /** Dispatches what one loader read. */
 export function fillStore(dispatch: AppDispatch, load: StoreLoad | undefined): void {
   if (!load) return;
-  if (load.tiles) dispatch(directoryLoaded(load.tiles));
+  if (load.sections) dispatch(directoryLoaded(load.sections));
   if (load.collections) dispatch(collectionsLoaded(load.collections));
   if (load.collection) dispatch(collectionLoaded(load.collection));
 }

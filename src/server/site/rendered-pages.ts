@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueReader } from '#shared/catalogue-model.ts';
+import { dropModulePreloads } from './module-preloads.ts';
 import { RenderCache } from './render-cache.ts';
 import {
   HTML,
@@ -123,12 +124,15 @@ export function renderedPages(
   async function render(url: string, version: number): Promise<Rendered | PassedOn> {
     // No headers at all: nothing personal (cookies) can reach a page every shopper is sent.
     const response = await opts.handler(new Request(url), opts.catalogue);
-    const body = Buffer.from(await response.arrayBuffer());
-    if (!CACHED_STATUSES.has(response.status)) {
-      return { passedOn: true, status: response.status, headers: [...response.headers], body };
-    }
+    let body = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get('content-type') ?? HTML;
     const isHtml = contentType.startsWith('text/html');
+    // As the build does to its prerendered pages (docs/decisions/012).
+    if (isHtml) body = Buffer.from(dropModulePreloads(body.toString('utf8')).html);
+    if (!CACHED_STATUSES.has(response.status)) {
+      const headers = [...response.headers].filter(([name]) => name !== 'content-length');
+      return { passedOn: true, status: response.status, headers, body };
+    }
     const page = await compressedPage(
       body,
       isHtml ? HTML : contentType,

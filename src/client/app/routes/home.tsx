@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { Directory } from '#client/features/directory/components/directory.tsx';
+import { sectionsOf } from '#client/features/directory/directory-slice.ts';
 import { pageMeta } from '#client/app/page-meta.ts';
 import { catalogueOf } from '#client/app/catalogue-context.ts';
 import { loadIntoStore, type StoreLoad } from '#client/app/catalogue-store.ts';
@@ -12,15 +13,8 @@ export const meta = () =>
 
 /** The directory's tiles from the collections as they are now; their products stay behind. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const collections = await catalogueOf(context).collections();
-  const tiles = collections.map(({ title, routeName, imageUrl, size, tilePosition }) => ({
-    title,
-    routeName,
-    imageUrl,
-    ...(size ? { size } : {}),
-    ...(tilePosition === undefined ? {} : { tilePosition }),
-  }));
-  return { store: { tiles } satisfies StoreLoad };
+  const sections = sectionsOf(await catalogueOf(context).collections());
+  return { store: { sections } satisfies StoreLoad };
 }
 
 export const clientLoader = loadIntoStore;

@@ -37,9 +37,9 @@ export const directorySlice = createSlice({
   name: 'directory',
   initialState,
   reducers: {
-    /** The collections the home page's loader read: its tiles. */
-    directoryLoaded(state, action: PayloadAction<TileCollection[]>) {
-      state.sections = sectionsOf(action.payload);
+    /** The tiles the home page's loader made of the collections (sectionsOf). */
+    directoryLoaded(state, action: PayloadAction<Section[]>) {
+      state.sections = action.payload;
     },
   },
 });
