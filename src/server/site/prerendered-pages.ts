@@ -15,6 +15,7 @@ import {
 } from './page-variants.ts';
 import {
   isRenderedPath,
+  isRenderedRequest,
   loadServerBuild,
   renderedPages,
   type SiteCatalogue,
@@ -181,8 +182,16 @@ export async function prerenderedPages(
     ? await loadServerBuild(path.resolve(opts.clientDir, '../server/index.js'))
     : undefined;
   const rendered = handler && opts.catalogue ? { handler, catalogue: opts.catalogue } : undefined;
-  const isPage = (urlPath: string) =>
-    urlPath !== NOT_FOUND_PAGE && (pages.has(urlPath) || (rendered && isRenderedPath(urlPath)));
+  let answerRendered: ReturnType<typeof renderedPages> | undefined;
+  // A collection's page exists when the catalogue has it (ADR 024: only pages redirect).
+  const isPage = async (urlPath: string) => {
+    if (urlPath === NOT_FOUND_PAGE) return false;
+    if (pages.has(urlPath)) return true;
+    if (!rendered || !isRenderedPath(urlPath)) return false;
+    const [, shop, collection, ...rest] = urlPath.split('/');
+    if (shop !== 'shop' || collection === undefined || rest.length > 0) return true;
+    return Boolean(await rendered.catalogue.collection(collection, { sort: 'featured', page: 1 }));
+  };
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   const notFound = pages.get(NOT_FOUND_PAGE);
   if (!notFound) {
@@ -192,7 +201,7 @@ export async function prerenderedPages(
   // Pages that exist answer If-None-Match with 304; the not-found page below never does.
   await app.register(async (existing) => {
     await existing.register(fastifyEtag);
-    if (rendered) renderedPages(existing, { ...rendered, publicUrl, policy });
+    if (rendered) answerRendered = renderedPages(existing, { ...rendered, publicUrl, policy });
     for (const [urlPath, page] of pages) {
       if (urlPath === NOT_FOUND_PAGE || (rendered && isRenderedPath(urlPath))) continue;
       const status = opts.pageStatus?.[urlPath];
@@ -208,12 +217,15 @@ export async function prerenderedPages(
     });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // `/shop/`, `/SHOP` and `/shop` are one page: send the shopper to the canonical address
     // (paths match case-sensitively, here and in the client's routes: ADR 024).
     const [pathname = '/', query] = request.url.split('?');
     const canonical = pathname.replace(/\/+$/, '').toLowerCase();
-    if (canonical && canonical !== pathname && isPage(canonical)) {
+    if (answerRendered && pathname.endsWith('.data') && isRenderedRequest(canonical)) {
+      return answerRendered(request, reply);
+    }
+    if (canonical && canonical !== pathname && (await isPage(canonical))) {
       return reply.redirect(query ? `${canonical}?${query}` : canonical, 301);
     }
     // An API caller gets an answer it can read, not the shop's HTML page.

@@ -146,8 +146,10 @@ export function renderedPages(
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
-    const [pathname = '/', search = ''] = request.url.split('?');
-    const isData = pathname.endsWith('.data');
+    const [path = '/', search = ''] = request.url.split('?');
+    const isData = path.endsWith('.data');
+    // A link in the app to /SHOP asks for /SHOP.data: the page's data (ADR 024 canonical case).
+    const pathname = isData ? path.toLowerCase() : path;
     if (!isData) {
       const canonical = canonicalPath(pathname);
       if (canonical !== pathname)
@@ -178,4 +180,5 @@ export function renderedPages(
   }
 
   for (const url of ['/', '/shop', '/shop/*', '/search', ...DATA_PATHS]) app.get(url, answer);
+  return answer;
 }
