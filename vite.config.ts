@@ -29,9 +29,13 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 export default defineConfig(({ isSsrBuild }) => ({
   // styleHashes: the CSP hash of each component's CSS (docs/decisions/020).
   plugins: [reactRouter(), styleHashes()],
-  // redux-persist ships CommonJS beside its ES build; bundling it into the prerender keeps the
-  // ES build in use there too (../shared/notes/machine-facts.md).
-  ssr: { noExternal: ['redux-persist'] },
+  // The server build renders pages at run time (docs/decisions/035): every package is bundled
+  // into it with NODE_ENV fixed to production, since the server process does not set NODE_ENV
+  // and React, React Router and Redux Toolkit would otherwise run their development builds
+  // (slow, with Redux's dev-only checks on every dispatch). `npm run dev` keeps them external.
+  // Bundled, redux-persist's ES build is used there too (../shared/notes/machine-facts.md).
+  ssr: { noExternal: isSsrBuild ? true : ['redux-persist'] },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild
     ? {}
     : {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { firstLoad, prerenderedPages } from './first-load.ts';
+import { firstLoad, firstLoadOfHtml, prerenderedPages, type FirstLoad } from './first-load.ts';
+import { renderedSamples } from './rendered-pages.ts';
 
 /**
  * The most compressed JavaScript the first load of any page may send: React, React Router and
@@ -16,8 +17,21 @@ if (pages.length === 0) throw new Error(`No prerendered page in ${clientDir}: bu
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const failures: string[] = [];
 
-for (const page of pages) {
-  const load = await firstLoad(clientDir, page);
+const rendered = await renderedSamples(clientDir);
+const loads: [string, () => Promise<FirstLoad>][] = [
+  ...pages.map((page): [string, () => Promise<FirstLoad>] => [
+    page,
+    () => firstLoad(clientDir, page),
+  ]),
+  // The catalogue's pages, as the server renders them (docs/decisions/035).
+  ...[...rendered].map(([page, html]): [string, () => Promise<FirstLoad>] => [
+    page,
+    () => firstLoadOfHtml(clientDir, html),
+  ]),
+];
+
+for (const [page, measure] of loads) {
+  const load = await measure();
   console.log(
     `First load of ${page}: ${load.scripts.length} scripts, ${kb(load.js.brotli)} brotli ` +
       `(${kb(load.js.gzip)} gzip, ${kb(load.js.raw)} raw)`,
@@ -33,7 +47,7 @@ for (const page of pages) {
   }
 }
 
-console.log(`Budget: ${kb(FIRST_LOAD_JS_BUDGET_BYTES)} brotli on each of ${pages.length} pages.`);
+console.log(`Budget: ${kb(FIRST_LOAD_JS_BUDGET_BYTES)} brotli on each of ${loads.length} pages.`);
 if (failures.length > 0) {
   console.error(`\n${failures.join('\n')}`);
   console.error(

@@ -79,7 +79,11 @@ function staticImports(code: string): string[] {
  */
 export async function firstLoad(clientDir: string, pagePath: string): Promise<FirstLoad> {
   const htmlFile = path.join(clientDir, pagePath, 'index.html');
-  const html = await readFile(htmlFile, 'utf8');
+  return firstLoadOfHtml(clientDir, await readFile(htmlFile, 'utf8'));
+}
+
+/** The same for a page's HTML as the server renders it (the catalogue's pages). */
+export async function firstLoadOfHtml(clientDir: string, html: string): Promise<FirstLoad> {
   const scripts = new Set<string>();
   const validation: string[] = [];
   const pending = scriptsInHtml(html);

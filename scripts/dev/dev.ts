@@ -19,6 +19,7 @@ import path from 'node:path';
 import { createServer, searchForWorkspaceRoot, type Plugin } from 'vite';
 import { loadEnvFile } from '../../src/server/platform/env-file.ts';
 import { apiProcess, type ApiProcess } from './api-process.ts';
+import { devCataloguePages } from './dev-catalogue-pages.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -159,7 +160,11 @@ const viteStarted = createServer({
     entries: ['src/client/**/*.{ts,tsx}', '!src/client/**/*.test.{ts,tsx}', '!src/client/test/**'],
     include: ['redux'],
   },
-  plugins: [apiInFront(api)],
+  // The catalogue's pages are rendered with the catalogue of the API server's database.
+  plugins: [
+    apiInFront(api),
+    devCataloguePages({ env: process.env, publicUrl, apiReady: api.whenUp }),
+  ],
 });
 
 let stopping = false;

@@ -19,15 +19,27 @@ export const FAKE_BUILD: Record<string, string> = {
   'favicon.svg': '<svg/>',
 };
 
-/** Folders writeFakeBuild made, removed when the test app built on one closes. */
-const fakeBuilds = new Set<string>();
+/** Folders writeFakeBuild made, by client folder, removed when the test app built on one closes. */
+const fakeBuilds = new Map<string, string>();
 
-export async function writeFakeBuild(files: Record<string, string> = FAKE_BUILD): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'crwn-client-'));
-  fakeBuilds.add(dir);
+/**
+ * Writes a fake build and returns its client folder. `serverBuild` is the source of a server
+ * build module (`server/index.js` beside the client folder, as the real build has it).
+ */
+export async function writeFakeBuild(
+  files: Record<string, string> = FAKE_BUILD,
+  serverBuild?: string,
+): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'crwn-build-'));
+  const dir = path.join(root, 'client');
+  fakeBuilds.set(dir, root);
   for (const [file, body] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await writeFile(path.join(dir, file), body);
+  }
+  if (serverBuild !== undefined) {
+    await mkdir(path.join(root, 'server'));
+    await writeFile(path.join(root, 'server/index.js'), serverBuild);
   }
   return dir;
 }
@@ -85,8 +97,10 @@ export async function buildTestApp(
     db: database.db,
   });
   injectToPublicHost(app, config.PUBLIC_URL);
-  if (fakeBuilds.delete(config.CLIENT_DIR)) {
-    app.addHook('onClose', () => rm(config.CLIENT_DIR, { recursive: true, force: true }));
+  const fakeRoot = fakeBuilds.get(config.CLIENT_DIR);
+  if (fakeRoot) {
+    fakeBuilds.delete(config.CLIENT_DIR);
+    app.addHook('onClose', () => rm(fakeRoot, { recursive: true, force: true }));
   }
   return app;
 }

@@ -1,21 +1,15 @@
-import { useLocation } from 'react-router';
-import { COLLECTIONS, isCollectionId, type Collection } from '#shared/catalogue.ts';
+import { data, useParams, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import { ITEM_IMAGE, imageVariantUrl } from '#shared/images.ts';
 import type { Cents } from '#shared/money.ts';
+import { parseListQuery, type Product } from '#shared/catalogue-model.ts';
 import { AddedToCartStatus } from '#client/features/cart/components/added-to-cart-status.tsx';
 import { CollectionPage } from '#client/features/shop/components/collection-page.tsx';
 import { selectCollection } from '#client/features/shop/shop-slice.ts';
 import { useAppSelector } from '#client/app/hooks.ts';
 import { NotFound } from '#client/app/layout/not-found.tsx';
 import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
-
-/** `/shop/hats` -> `hats`: each collection has its own route (see routes.ts). */
-const collectionIdOf = (pathname: string) => pathname.split('/')[2] ?? '';
-
-function collectionFor(pathname: string): Collection | undefined {
-  const id = collectionIdOf(pathname);
-  return isCollectionId(id) ? COLLECTIONS[id] : undefined;
-}
+import { catalogueOf } from '#client/app/catalogue-context.ts';
+import { loadIntoStore, type StoreLoad } from '#client/app/catalogue-store.ts';
 
 /** `2550` cents as schema.org wants a price, `"25.50"`, without float arithmetic. */
 function decimalPrice(amount: Cents): string {
@@ -27,14 +21,14 @@ function decimalPrice(amount: Cents): string {
  * picture and price, so search engines can show them as products. Kept in this route, not in
  * page-meta.ts, so only collection pages download it.
  */
-function structuredData(collection: Collection) {
+function structuredData(title: string, items: readonly Product[]) {
   const largest = ITEM_IMAGE.widths.at(-1) ?? 0;
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
-    name: `${collection.title} | ${SHOP_NAME}`,
-    numberOfItems: collection.items.length,
-    itemListElement: collection.items.map((item, index) => ({
+    name: `${title} | ${SHOP_NAME}`,
+    numberOfItems: items.length,
+    itemListElement: items.map((item, index) => ({
       '@type': 'ListItem',
       position: index + 1,
       item: {
@@ -46,26 +40,42 @@ function structuredData(collection: Collection) {
           '@type': 'Offer',
           price: decimalPrice(item.price),
           priceCurrency: 'USD',
-          availability: 'https://schema.org/InStock',
+          availability: item.sizes.some((size) => size.stock > 0)
+            ? 'https://schema.org/InStock'
+            : 'https://schema.org/OutOfStock',
         },
       },
     })),
   };
 }
 
-export const meta = ({ location }: { location: { pathname: string } }) => {
-  const collection = collectionFor(location.pathname);
-  if (!collection) return pageMeta('Page not found', 'This page does not exist.');
-  const { title, items } = collection;
+/**
+ * The collection as it is now, the listing of its URL's query (sort, filters, page); the
+ * not-found page with status 404 for a collection the shop does not have.
+ */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const query = parseListQuery(new URL(request.url).searchParams);
+  const found = await catalogueOf(context).collection(params.collection ?? '', query);
+  if (!found) return data({ found: false as const }, { status: 404 });
+  const { id, title, routeName } = found.collection;
+  const collection = { id, title, routeName, items: found.list.products };
+  return { found: true as const, list: found.list, store: { collection } satisfies StoreLoad };
+}
+
+export const clientLoader = loadIntoStore;
+
+export const meta = ({ loaderData }: MetaArgs<typeof loader>) => {
+  if (!loaderData?.found) return pageMeta('Page not found', 'This page does not exist.');
+  const { title, items } = loaderData.store.collection;
   return [
     ...pageMeta(title, `${title} at CRWN Clothing: ${items.map((item) => item.name).join(', ')}.`),
-    { 'script:ld+json': structuredData(collection) },
+    { 'script:ld+json': structuredData(title, items) },
   ];
 };
 
 export default function CollectionRoute() {
-  const { pathname } = useLocation();
-  const collection = useAppSelector((state) => selectCollection(state, collectionIdOf(pathname)));
+  const { collection: collectionId = '' } = useParams();
+  const collection = useAppSelector((state) => selectCollection(state, collectionId));
   if (!collection) return <NotFound />;
   return (
     <>

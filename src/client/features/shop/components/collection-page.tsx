@@ -1,10 +1,10 @@
-import type { Collection } from '#shared/catalogue.ts';
+import type { ShopCollection } from '#client/features/shop/shop-slice.ts';
 import { CollectionItem } from './collection-item.tsx';
 import collectionGridCss from './collection-grid.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 /** One collection: its title and all its items. */
-export function CollectionPage({ collection }: { collection: Collection }) {
+export function CollectionPage({ collection }: { collection: ShopCollection }) {
   return (
     <div className="collection-page">
       <StyleSheet href="collection-grid" css={collectionGridCss} />
