@@ -22,7 +22,7 @@ export function LineSizeChooser({ line }: { line: CartItem }) {
     <span className="line-size">
       <StyleSheet href="line-size-chooser" css={lineSizeCss} />
       <label htmlFor={id}>
-        Size<span className="visually-hidden"> of {line.name}</span>
+        Size <span className="visually-hidden">of {line.name}</span>
       </label>
       <select
         id={id}
