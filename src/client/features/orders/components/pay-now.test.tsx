@@ -190,7 +190,7 @@ describe('Pay Now', () => {
       'Choose a size for Brown Brim and Blue Beanie.',
     );
     expect(widget.open).not.toHaveBeenCalled();
-    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/catalogue/products?ids=1,2');
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/catalogue/products?ids=1,2');
 
     act(() => {
       store.dispatch(lineSizeChosen({ line: { id: brim.id }, chosen: 'L' }));

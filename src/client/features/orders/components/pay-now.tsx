@@ -88,9 +88,9 @@ export function PayNow() {
   const [widgetState, setWidgetState] = useState<WidgetState>('loading');
   const [error, setError] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
-  // What Pay Now waits for, until the cart changes (a size chosen, a line removed).
-  const [sizesNeeded, setSizesNeeded] = useState<string | null>(null);
-  useEffect(() => setSizesNeeded(null), [cartItems]);
+  // What Pay Now waits for, shown until the cart changes (a size chosen, a line removed).
+  const [sizesAsked, setSizesAsked] = useState<{ message: string; cart: CartItem[] } | null>(null);
+  const sizesNeeded = sizesAsked?.cart === cartItems ? sizesAsked.message : null;
   const handler = useRef<CrwnPayHandler<HTMLButtonElement> | null>(null);
   // One idempotency key per opening of the widget: a retried or doubled request for the same
   // payment gives the same order, never a second charge.
@@ -214,7 +214,10 @@ export function PayNow() {
     linesMissingSize(cartItems)
       .then((missing) => {
         if (missing.length === 0) openWidget();
-        else setSizesNeeded(`Choose a size for ${listOf(missing.map((line) => line.name))}.`);
+        else {
+          const message = `Choose a size for ${listOf(missing.map((line) => line.name))}.`;
+          setSizesAsked({ message, cart: cartItems });
+        }
       })
       .catch(() => setError(NETWORK_ERROR_MESSAGE));
   };
