@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { describeUnavailable } from '#shared/unavailable-lines.ts';
 import {
   createOrderBodySchema,
-  describeUnavailable,
   type OrderErrorBody,
   type OrderErrorCode,
   type OrderListResponse,
