@@ -28,7 +28,7 @@ export function CheckoutItem({ item }: { item: CartItem }) {
         />
       </td>
       <td className="checkout-item__name">
-        {name}
+        <span>{name}</span>
         <br />
         <LineSize line={item} />
       </td>
