@@ -189,6 +189,8 @@ describe('lines per product and size', () => {
     const cart: CartItem[] = [{ ...brownBrim, quantity: 2 }];
     expect(chooseLineSize(cart, { id: 2 }, 'M')).toEqual(cart);
     expect(chooseLineSize(cart, { id: 1 }, '')).toEqual(cart);
+    const sized: CartItem[] = [{ ...brownBrim, quantity: 2, size: 'M' }];
+    expect(chooseLineSize(sized, { id: 1, size: 'M' }, 'M')).toEqual(sized);
   });
 
   it('restores sizes, merging repeated lines of the same size only', () => {

@@ -87,15 +87,16 @@ export function clearItemFromCart(lines: readonly CartItem[], key: LineKey): Car
  */
 export function chooseLineSize(lines: readonly CartItem[], key: LineKey, size: string): CartItem[] {
   const line = lines.find((candidate) => isLine(candidate, key));
-  const target = { id: key.id, size };
-  if (!line || !size || isLine(line, target)) return [...lines];
-  const existing = lines.find((candidate) => isLine(candidate, target));
-  if (!existing)
-    return lines.map((candidate) => (candidate === line ? { ...line, size } : candidate));
-  const quantity = Math.min(existing.quantity + line.quantity, MAX_LINE_QUANTITY);
+  if (!line || !size || line.size === size) return [...lines];
+  const existing = lines.find((candidate) => isLine(candidate, { id: key.id, size }));
   return lines.flatMap((candidate) => {
-    if (candidate === line) return [];
-    return candidate === existing ? [{ ...existing, quantity }] : [candidate];
+    if (candidate === existing && candidate !== line) {
+      return [
+        { ...existing, quantity: Math.min(existing.quantity + line.quantity, MAX_LINE_QUANTITY) },
+      ];
+    }
+    if (candidate !== line) return [candidate];
+    return existing ? [] : [{ ...line, size }];
   });
 }
 

@@ -9,7 +9,6 @@ import { Button } from '#client/components/ui/button.tsx';
 import { useAppDispatch, useAppSelector } from '#client/app/hooks.ts';
 import type { CartItem } from '#shared/cart.ts';
 import { cartEmptied } from '#client/features/cart/cart-slice.ts';
-import { useSizesCheck } from '#client/features/cart/use-sizes-check.ts';
 import { selectCartItems, selectCartTotal } from '#client/features/cart/cart-selectors.ts';
 import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
 import { confirmationPath, placeOrder } from '#client/features/orders/orders-api.ts';
@@ -46,6 +45,9 @@ interface Attempt {
 const isUnanswered = (failure: unknown) =>
   failure instanceof ApiError && (failure.status === 0 || failure.status >= 500);
 
+/** Sizes and stock (issue 13), loaded only for a cart with a line without a size, or a 409. */
+const sizesCheck = () => import('#client/features/cart/use-sizes-check.ts');
+
 export const LOST_ANSWER_MESSAGE =
   'We did not hear back from the shop, so your payment may have gone through. Press Pay Now again to finish: you will not be charged twice.';
 
@@ -62,7 +64,6 @@ export function PayNow() {
   const cartItems = useAppSelector(selectCartItems);
   const total = useAppSelector(selectCartTotal);
   const currentUser = useAppSelector(selectCurrentUser);
-  const sizesCheck = useSizesCheck();
   const [widgetState, setWidgetState] = useState<WidgetState>('loading');
   const [error, setError] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
@@ -92,7 +93,7 @@ export function PayNow() {
         clearPendingPayment();
         const soldOut =
           failure instanceof ApiError && failure.code === 'out_of_stock'
-            ? await sizesCheck.unavailable(failure.body)
+            ? await (await sizesCheck()).unavailableLines(failure.body)
             : undefined;
         setError(
           soldOut ??
@@ -186,8 +187,8 @@ export function PayNow() {
       return;
     }
     setError(null);
-    sizesCheck
-      .missing(cartItems)
+    sizesCheck()
+      .then((check) => check.missingSizes(cartItems))
       .then((message) => {
         if (message) setSizesAsked({ message, cart: cartItems });
         else openWidget();
