@@ -3,6 +3,12 @@ import path from 'node:path';
 import { firstLoad, prerenderedPages, type FirstLoad } from '#scripts/build/first-load.ts';
 import { startShop } from '#tests/e2e/support/shop-server.ts';
 import { ACCOUNTS_BENCH_ENV, benchAccounts } from './accounts.bench.ts';
+import {
+  CATALOGUE_BENCH_ENV,
+  benchCatalogue,
+  benchCatalogueInProcess,
+  writeBenchCatalogue,
+} from './catalogue.bench.ts';
 import { startCpuBurner } from './cpu-burner.ts';
 import { LIGHTHOUSE_PAGES, benchLighthouse, type PageFigures } from './lighthouse.bench.ts';
 import {
@@ -28,6 +34,7 @@ const SECTIONS = [
   'lighthouse',
   'accounts',
   'orders',
+  'catalogue',
   'memory',
   'startup',
 ] as const;
@@ -213,6 +220,47 @@ if (runs('orders')) {
       ]),
     ),
   );
+}
+
+if (runs('catalogue')) {
+  const generated = await writeBenchCatalogue();
+  try {
+    const memory = await benchCatalogueInProcess();
+    const catalogue = await withSetups(CATALOGUE_BENCH_ENV, (setup) =>
+      benchCatalogue(setup, generated.file),
+    );
+    figures.catalogue = { memory, setups: catalogue };
+    console.log(
+      `\nCatalogue at ${memory.products} products (import while running, then 400 requests per endpoint, 10 at a time, to the servers in turn; ms)`,
+    );
+    console.table(
+      Object.fromEntries(
+        Object.entries(catalogue).map(([setup, row]) => [
+          setup,
+          {
+            'import s': row.importSeconds,
+            'shown after ms': row.visibleAfterMs,
+            'first search ms': row.firstSearchMs,
+            'search p50': row.searchMs.p50,
+            'search p95': row.searchMs.p95,
+            'collection p50': row.collectionMs.p50,
+            'collection p95': row.collectionMs.p95,
+          },
+        ]),
+      ),
+    );
+    console.log(
+      `  one server's copy: ${memory.copyMiB} MiB of heap, its search index ${memory.searchIndexMiB} MiB more (built in ${memory.indexBuildMs} ms)`,
+    );
+    console.log(
+      `  in process, without HTTP: collection page p50 ${memory.collectionCallMs.p50} ms, p95 ${memory.collectionCallMs.p95} ms; a new search p50 ${memory.searchCallMs.p50} ms, p95 ${memory.searchCallMs.p95} ms`,
+    );
+    console.log(
+      `  first read after a stock change ${memory.stockChangeReadMs} ms (the changed product re-read), after a change of order ${memory.fullReadMs} ms (everything re-read)`,
+    );
+  } finally {
+    await generated.remove();
+  }
 }
 
 if (runs('memory')) {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { startPostgres, type RunningPostgres } from '#server/test/postgres-server.ts';
 import { startShop, type RunningShop } from '#tests/e2e/support/shop-server.ts';
 
@@ -5,6 +6,8 @@ import { startShop, type RunningShop } from '#tests/e2e/support/shop-server.ts';
 export interface Setup {
   name: string;
   shops: RunningShop[];
+  /** The database they share, as a command such as the catalogue import would be given it. */
+  databaseEnv: { DATABASE_URL: string } | { DATABASE_FILE: string };
 }
 
 /** The same secret for every server of one setup (never used outside a benchmark). */
@@ -24,7 +27,11 @@ export async function withSetups<T>(
   let postgres: RunningPostgres | undefined;
   try {
     const sqlite = await startShop(env, { stdout: 'ignore' });
-    results['SQLite, 1 server'] = await run({ name: 'SQLite, 1 server', shops: [sqlite] });
+    results['SQLite, 1 server'] = await run({
+      name: 'SQLite, 1 server',
+      shops: [sqlite],
+      databaseEnv: { DATABASE_FILE: path.join(sqlite.dataDir, 'shop.sqlite') },
+    });
 
     postgres = await startPostgres();
     for (const count of [1, 2]) {
@@ -40,7 +47,11 @@ export async function withSetups<T>(
           ),
         );
       }
-      results[name] = await run({ name, shops });
+      results[name] = await run({
+        name,
+        shops,
+        databaseEnv: { DATABASE_URL: postgres.urlFor(database) },
+      });
     }
   } finally {
     await postgres?.stop();

@@ -61,20 +61,44 @@ function facetsOf(products: readonly Product[]): ProductList['facets'] {
   };
 }
 
+/** A listing whose sorted orders and facets are worked out once, then reused by every page. */
+export interface Listing {
+  page(query: ListQuery): ProductList;
+}
+
 /**
- * One page of `products` (a collection in the owner's order, or search results by relevance)
- * under `query`'s filters and sort. A page past the last is empty, with the real page count, so
- * the caller can tell it apart from an empty listing.
+ * The listing of `products` (a collection in the owner's order, or search results by relevance):
+ * each sort is made on first use and kept, as are the facets, so a page is a filter and a slice.
+ * A page past the last is empty, with the real page count, so the caller can tell it apart from
+ * an empty listing. The products must not change while the listing is used (a new catalogue
+ * version makes new listings).
  */
-export function listProducts(products: readonly Product[], query: ListQuery): ProductList {
-  const filtered = products.filter((product) => matches(product, query));
-  const ordered = sorted(filtered, query.sort);
-  const start = (query.page - 1) * PAGE_SIZE;
+export function createListing(products: readonly Product[]): Listing {
+  const orders = new Map<Sort, readonly Product[]>();
+  let facets: ProductList['facets'] | undefined;
   return {
-    products: ordered.slice(start, start + PAGE_SIZE),
-    total: filtered.length,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(filtered.length / PAGE_SIZE)),
-    facets: facetsOf(products),
+    page(query) {
+      let ordered = orders.get(query.sort);
+      if (!ordered) orders.set(query.sort, (ordered = sorted(products, query.sort)));
+      const filtered =
+        query.size === undefined &&
+        query.colour === undefined &&
+        query.minPrice === undefined &&
+        query.maxPrice === undefined
+          ? ordered
+          : ordered.filter((product) => matches(product, query));
+      const start = (query.page - 1) * PAGE_SIZE;
+      return {
+        products: filtered.slice(start, start + PAGE_SIZE),
+        total: filtered.length,
+        page: query.page,
+        pageCount: Math.max(1, Math.ceil(filtered.length / PAGE_SIZE)),
+        facets: (facets ??= facetsOf(products)),
+      };
+    },
   };
 }
+
+/** One page of `products` under `query` (createListing, used once). */
+export const listProducts = (products: readonly Product[], query: ListQuery): ProductList =>
+  createListing(products).page(query);

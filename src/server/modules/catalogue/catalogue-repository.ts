@@ -4,6 +4,8 @@ import {
   type Product,
   type SizeKind,
 } from '#shared/catalogue-model.ts';
+import type { Selectable } from 'kysely';
+import type { CatalogueProductsTable } from '#server/platform/database/schema.ts';
 import type { Db } from '#server/platform/database/transaction.ts';
 
 /** A collection as written: the whole row, with the owner's id. */
@@ -60,7 +62,61 @@ export interface CatalogueSnapshot {
   collections: StoredCollection[];
   /** Products on sale, in overview order (collection, then product position). */
   products: Product[];
+  /** Each product's place within its collection. */
+  positions: Map<number, number>;
 }
+
+/** A product's row as a small change re-reads it. */
+export interface StoredProduct {
+  product: Product;
+  archived: boolean;
+  position: number;
+}
+
+type ProductRow = Selectable<CatalogueProductsTable>;
+
+/** Rows to the contract's products, in the rows' order: the one place a product is mapped. */
+function productsOf(
+  productRows: readonly ProductRow[],
+  stockRows: readonly { product_id: number; size: string; stock: number }[],
+  routeNameOf: ReadonlyMap<number, string>,
+): Product[] {
+  const stockOf = new Map<number, Map<string, number>>();
+  for (const { product_id, size, stock } of stockRows) {
+    let sizes = stockOf.get(product_id);
+    if (!sizes) stockOf.set(product_id, (sizes = new Map<string, number>()));
+    sizes.set(size, stock);
+  }
+  return productRows.map((row): Product => {
+    const stock = stockOf.get(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      imageUrl: row.image_url,
+      price: row.price,
+      collection: routeNameOf.get(row.collection_id) ?? '',
+      description: row.description,
+      colour: row.colour,
+      sizeKind: row.size_kind,
+      sizes: sizesOf(row.size_kind).map((size) => ({ size, stock: stock?.get(size) ?? 0 })),
+      createdAt: row.created_at,
+    };
+  });
+}
+
+/**
+ * Lines in one order of rows (product, then size): two orders locking the same stock rows lock
+ * them in the same order, so on PostgreSQL neither waits for the other crosswise (a deadlock).
+ */
+const inLockOrder = (lines: readonly StockLine[]) =>
+  [...lines].sort(
+    (a, b) => a.productId - b.productId || (a.size < b.size ? -1 : a.size > b.size ? 1 : 0),
+  );
+
+/** Versions whose changes are kept: a server further behind than this reads everything. */
+const CHANGES_KEPT = 1000;
+/** More changed products than this are read whole rather than one by one. */
+const MAX_PATCHED = 200;
 
 /** The sizes a product of `kind` is sold in (one unnamed size when it has no kind). */
 export const sizesOf = (kind: SizeKind | null): readonly string[] =>
@@ -91,15 +147,48 @@ export const catalogueRepository = {
     return row?.version ?? 0;
   },
 
-  /** Raises the version by one and returns the new one; take it in the writing transaction. */
-  async raiseVersion(db: Db): Promise<number> {
+  /**
+   * Raises the version by one and records what it changed: the ids of the products whose row or
+   * stock it wrote, or 'all' (collections, or more products than are worth reading one by one).
+   * Returns the new version; call it in the writing transaction.
+   */
+  async raiseVersion(db: Db, changed: readonly number[] | 'all'): Promise<number> {
     const row = await db
       .updateTable('catalogue_version')
       .set((eb) => ({ version: eb('version', '+', 1) }))
       .where('id', '=', 1)
       .returning('version')
       .executeTakeFirstOrThrow();
-    return row.version;
+    const { version } = row;
+    const ids = changed === 'all' || changed.length > MAX_PATCHED ? [null] : [...new Set(changed)];
+    for (const part of chunks(ids)) {
+      await db
+        .insertInto('catalogue_changes')
+        .values(part.map((productId) => ({ version, product_id: productId })))
+        .execute();
+    }
+    await db
+      .deleteFrom('catalogue_changes')
+      .where('version', '<=', version - CHANGES_KEPT)
+      .execute();
+    return version;
+  },
+
+  /**
+   * The product ids changed after version `since` up to `until`, or undefined when one of those
+   * changes was larger, or they are too many or too old to have been kept: then read it all.
+   */
+  async changedSince(db: Db, since: number, until: number): Promise<number[] | undefined> {
+    if (until - since >= CHANGES_KEPT) return undefined;
+    const rows = await db
+      .selectFrom('catalogue_changes')
+      .select('product_id')
+      .where('version', '>', since)
+      .where('version', '<=', until)
+      .limit(MAX_PATCHED + 1)
+      .execute();
+    if (rows.length > MAX_PATCHED || rows.some((row) => row.product_id === null)) return undefined;
+    return [...new Set(rows.map((row) => row.product_id ?? 0))];
   },
 
   async isEmpty(db: Db): Promise<boolean> {
@@ -134,12 +223,6 @@ export const catalogueRepository = {
       .select(['product_id', 'size', 'stock'])
       .where('catalogue_products.archived', '=', 0)
       .execute();
-    const stockOf = new Map<number, Map<string, number>>();
-    for (const { product_id, size, stock } of stockRows) {
-      let sizes = stockOf.get(product_id);
-      if (!sizes) stockOf.set(product_id, (sizes = new Map<string, number>()));
-      sizes.set(size, stock);
-    }
     const collections = collectionRows.map((row): StoredCollection => ({
       id: row.id,
       title: row.title,
@@ -157,22 +240,42 @@ export const catalogueRepository = {
         a.position - b.position ||
         a.id - b.id,
     );
-    const products = productRows.map((row): Product => {
-      const stock = stockOf.get(row.id);
-      return {
-        id: row.id,
-        name: row.name,
-        imageUrl: row.image_url,
-        price: row.price,
-        collection: routeNameOf.get(row.collection_id) ?? '',
-        description: row.description,
-        colour: row.colour,
-        sizeKind: row.size_kind,
-        sizes: sizesOf(row.size_kind).map((size) => ({ size, stock: stock?.get(size) ?? 0 })),
-        createdAt: row.created_at,
-      };
-    });
-    return { version, collections, products };
+    const products = productsOf(productRows, stockRows, routeNameOf);
+    return {
+      version,
+      collections,
+      products,
+      positions: new Map(productRows.map((row) => [row.id, row.position])),
+    };
+  },
+
+  /**
+   * The given products as they are now, archived ones included, each with its place in its
+   * collection: what a server patches its copy with after a small change.
+   */
+  async productsByIds(db: Db, ids: readonly number[]): Promise<StoredProduct[]> {
+    if (ids.length === 0) return [];
+    const productRows = await db
+      .selectFrom('catalogue_products')
+      .selectAll()
+      .where('id', 'in', ids)
+      .execute();
+    const stockRows = await db
+      .selectFrom('catalogue_stock')
+      .select(['product_id', 'size', 'stock'])
+      .where('product_id', 'in', ids)
+      .execute();
+    const collectionRows = await db
+      .selectFrom('catalogue_collections')
+      .select(['id', 'route_name'])
+      .execute();
+    const routeNameOf = new Map(collectionRows.map((row) => [row.id, row.route_name]));
+    const products = productsOf(productRows, stockRows, routeNameOf);
+    return productRows.map((row, index) => ({
+      product: products[index] as Product,
+      archived: row.archived === 1,
+      position: row.position,
+    }));
   },
 
   /** Inserts the collections, or replaces every field of those whose id exists. */
@@ -205,7 +308,32 @@ export const catalogueRepository = {
     }
   },
 
-  /** Route names by collection id, for writers that name collections by route. */
+  /**
+   * Moves every collection `by` places down both orders, making room at the top for those a
+   * writer places next (their relative order is kept).
+   */
+  async shiftCollections(db: Db, by: number): Promise<void> {
+    await db
+      .updateTable('catalogue_collections')
+      .set((eb) => ({
+        position: eb('position', '+', by),
+        tile_position: eb('tile_position', '+', by),
+      }))
+      .execute();
+  },
+
+  /** Moves every product of the collection `by` places down, as shiftCollections does. */
+  async shiftProducts(db: Db, routeName: string, by: number): Promise<void> {
+    await db
+      .updateTable('catalogue_products')
+      .set((eb) => ({ position: eb('position', '+', by) }))
+      .where('collection_id', 'in', (eb) =>
+        eb.selectFrom('catalogue_collections').select('id').where('route_name', '=', routeName),
+      )
+      .execute();
+  },
+
+  /** Collection ids by routeName, for writers that name collections by route. */
   async collectionIds(db: Db): Promise<Map<string, number>> {
     const rows = await db
       .selectFrom('catalogue_collections')
@@ -215,8 +343,8 @@ export const catalogueRepository = {
   },
 
   /**
-   * Inserts the products, or replaces every field of those whose id exists (taking an archived
-   * one back on sale), and sets the stock of each to exactly its `stock`. Throws when a
+   * Inserts the products, or replaces every field but the creation time of those whose id exists
+   * (taking an archived one back on sale), and sets the stock of each to exactly its `stock`. Throws when a
    * product names a collection that does not exist.
    */
   async upsertProducts(db: Db, products: readonly ProductInput[]): Promise<void> {
@@ -255,7 +383,7 @@ export const catalogueRepository = {
             colour: eb.ref('excluded.colour'),
             size_kind: eb.ref('excluded.size_kind'),
             position: eb.ref('excluded.position'),
-            created_at: eb.ref('excluded.created_at'),
+            // A product is made once: "newest" does not change when it is written again.
             archived: 0,
           })),
         )
@@ -320,12 +448,12 @@ export const catalogueRepository = {
   /**
    * Takes each line's quantity from its size's stock, only where enough is left (the check and
    * the write are one statement, so two buyers of the last one cannot both succeed). Returns the
-   * lines that could not be taken; when any are returned the caller must roll back, since the
-   * others were taken.
+   * lines that could not be taken (in lock order); when any are returned the caller must roll
+   * back, since the others were taken.
    */
   async takeStock(db: Db, lines: readonly StockLine[]): Promise<StockLine[]> {
     const short: StockLine[] = [];
-    for (const line of lines) {
+    for (const line of inLockOrder(lines)) {
       const result = await db
         .updateTable('catalogue_stock')
         .set((eb) => ({ stock: eb('stock', '-', line.quantity) }))
@@ -370,7 +498,7 @@ export const catalogueRepository = {
 
   /** Puts each line's quantity back (an order that failed after its stock was taken). */
   async returnStock(db: Db, lines: readonly StockLine[]): Promise<void> {
-    for (const line of lines) {
+    for (const line of inLockOrder(lines)) {
       await db
         .updateTable('catalogue_stock')
         .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))

@@ -59,15 +59,15 @@ export function buildSearchIndex(
       colour: product.colour,
     })),
   );
-  const byId = new Map(products.map((product) => [product.id, product]));
-  const found = (ids: { id: unknown }[]) => ids.flatMap(({ id }) => byId.get(id as number) ?? []);
-
   return {
     /**
      * Products matching every word, best first; when no product has them all, those matching
-     * any of them (a stray word does not empty the page).
+     * any of them (a stray word does not empty the page). Products are taken from `onSale`, so
+     * an index may outlive a change that only took products off sale or changed their stock.
      */
-    search(text: string): Product[] {
+    search(text: string, onSale: ReadonlyMap<number, Product>): Product[] {
+      const found = (ids: { id: unknown }[]) =>
+        ids.flatMap(({ id }) => onSale.get(id as number) ?? []);
       const all = found(index.search(text, { combineWith: 'AND' }));
       return all.length > 0 ? all : found(index.search(text, { combineWith: 'OR' }));
     },

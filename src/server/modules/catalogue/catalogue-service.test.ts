@@ -278,6 +278,24 @@ describe('changes to the catalogue', () => {
     expect((await service.reader.product(2))?.name).toBe('Blue Beanie');
   });
 
+  it('shows a renamed or restocked product everywhere, search included', async () => {
+    const search = async (text: string) => (await service.reader.search(text, FEATURED)).products;
+    expect(names(await search('green beanie'))[0]).toBe('Green Beanie');
+    await service.change((writer) =>
+      writer.upsertProducts([product(5, { name: 'Forest Beanie', colour: 'green' })]),
+    );
+    expect(names(await search('forest'))).toEqual(['Forest Beanie']);
+    expect(names(await search('green beanie'))).not.toContain('Green Beanie');
+    await service.change((writer) => writer.setStock(5, 'S', 0));
+    expect((await search('forest'))[0]?.sizes[0]).toEqual({ size: 'S', stock: 0 });
+    const hats = await service.reader.collection('hats', { ...FEATURED, size: 'S' });
+    expect(names(hats?.list.products ?? [])).not.toContain('Forest Beanie');
+    expect((await service.reader.collections())[0]?.items[4]).toMatchObject({
+      name: 'Forest Beanie',
+      sizes: [{ size: 'S', stock: 0 }, expect.anything(), expect.anything()],
+    });
+  });
+
   it('pages a long collection, PAGE_SIZE at a time', async () => {
     const extra = Array.from({ length: 40 }, (_, index) =>
       product(100 + index, { position: 100 + index }),
@@ -321,6 +339,33 @@ describe('changes to the catalogue', () => {
       return { commit: true, result: undefined };
     });
     expect((await service.reader.product(1))?.sizes[1]).toEqual({ size: 'M', stock: 2 });
+  });
+
+  it('sells the last piece once when two orders take it at the same moment', async () => {
+    await service.change(async (writer) => {
+      await writer.setStock(4, 'L', 1);
+      await writer.setStock(3, 'M', 5);
+    });
+    const take = (key: string) =>
+      inWriteTransaction(database.db, [`order:${key}`], async (trx) => {
+        // Each order takes another size too, listed in the other order's opposite order.
+        const lines =
+          key === 'a'
+            ? [
+                { productId: 4, size: 'L', quantity: 1 },
+                { productId: 3, size: 'M', quantity: 1 },
+              ]
+            : [
+                { productId: 3, size: 'M', quantity: 1 },
+                { productId: 4, size: 'L', quantity: 1 },
+              ];
+        const short = await service.takeStock(trx, lines);
+        return { commit: short.length === 0, result: short };
+      });
+    const outcomes = await Promise.all([take('a'), take('b')]);
+    expect(outcomes.filter((short) => short.length === 0)).toHaveLength(1);
+    expect(outcomes.flat()).toEqual([{ productId: 4, size: 'L', quantity: 1 }]);
+    expect((await service.reader.product(4))?.sizes[2]).toEqual({ size: 'L', stock: 0 });
   });
 
   it('writes nothing of a change that fails', async () => {

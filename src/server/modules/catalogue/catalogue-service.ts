@@ -15,8 +15,9 @@ import {
   type ProductInput,
   type StockLine,
   type StoredCollection,
+  type StoredProduct,
 } from './catalogue-repository.ts';
-import { listProducts } from './catalogue-listing.ts';
+import { createListing, type Listing } from './catalogue-listing.ts';
 import { buildSearchIndex, type SearchIndex } from './catalogue-search.ts';
 import { specCatalogue } from './seed-catalogue.ts';
 
@@ -41,35 +42,109 @@ export const CATALOGUE_CHANNEL = 'catalogue';
 /** How long a server trusts its copy before asking the database for the version again. */
 const DEFAULT_CHECK_EVERY_MS = 1000;
 
-/** A snapshot with the lookups every read needs, and its search index once searched. */
+/** Search texts whose results each copy keeps (the most recent), so a popular search is reused. */
+const SEARCHES_KEPT = 256;
+
+/** A snapshot with the lookups every read needs, its listings, and its search index once searched. */
 interface Loaded {
   snapshot: CatalogueSnapshot;
   byCollection: Map<string, Product[]>;
   byId: Map<number, Product>;
   collectionsByRoute: Map<string, StoredCollection>;
-  search(): SearchIndex;
+  listing(routeName: string): Listing;
+  searchListing(text: string): Listing;
+  /** The search index, if built. */
+  index(): SearchIndex | undefined;
 }
 
-function loadedOf(snapshot: CatalogueSnapshot): Loaded {
+/**
+ * The lookups of `snapshot`. `index`, when given, is a search index still true of it (the words
+ * of every product on sale unchanged): a change of stock or price does not rebuild it.
+ */
+function loadedOf(snapshot: CatalogueSnapshot, index?: SearchIndex): Loaded {
   const byCollection = new Map<string, Product[]>(
     snapshot.collections.map((collection) => [collection.routeName, []]),
   );
   for (const product of snapshot.products) byCollection.get(product.collection)?.push(product);
-  let index: SearchIndex | undefined;
+  const byId = new Map(snapshot.products.map((product) => [product.id, product]));
+  const listings = new Map<string, Listing>();
+  const searches = new Map<string, Listing>();
   return {
     snapshot,
     byCollection,
-    byId: new Map(snapshot.products.map((product) => [product.id, product])),
+    byId,
     collectionsByRoute: new Map(
       snapshot.collections.map((collection) => [collection.routeName, collection]),
     ),
-    // Built on the first search of each version: collection pages never pay for it.
-    search: () =>
-      (index ??= buildSearchIndex(
-        snapshot.products,
-        new Map(snapshot.collections.map((collection) => [collection.routeName, collection.title])),
-      )),
+    listing(routeName) {
+      let listing = listings.get(routeName);
+      if (!listing)
+        listings.set(routeName, (listing = createListing(byCollection.get(routeName) ?? [])));
+      return listing;
+    },
+    searchListing(text) {
+      const key = text.toLowerCase().replace(/\s+/g, ' ');
+      let listing = searches.get(key);
+      if (listing) {
+        // Most recently used last: the Map's order is the eviction order.
+        searches.delete(key);
+      } else {
+        // Built on the first search: collection pages never pay for it.
+        index ??= buildSearchIndex(
+          snapshot.products,
+          new Map(
+            snapshot.collections.map((collection) => [collection.routeName, collection.title]),
+          ),
+        );
+        listing = createListing(index.search(key, byId));
+        if (searches.size >= SEARCHES_KEPT) searches.delete(searches.keys().next().value ?? '');
+      }
+      searches.set(key, listing);
+      return listing;
+    },
+    index: () => index,
   };
+}
+
+const sameWords = (a: Product, b: Product) =>
+  a.name === b.name &&
+  a.description === b.description &&
+  a.colour === b.colour &&
+  a.collection === b.collection;
+
+/**
+ * `previous` with `changed` (products re-read after a small change) put in, at `version`; or
+ * undefined when the change moved a product (another collection or place, or newly on sale),
+ * which only a full read puts in the right order.
+ */
+function patched(
+  previous: Loaded,
+  version: number,
+  changed: readonly StoredProduct[],
+): Loaded | undefined {
+  const replace = new Map<number, Product | undefined>();
+  let wordsKept = true;
+  for (const { product, archived, position } of changed) {
+    const old = previous.byId.get(product.id);
+    if (archived) {
+      if (old) replace.set(product.id, undefined);
+      continue;
+    }
+    if (
+      !old ||
+      old.collection !== product.collection ||
+      previous.snapshot.positions.get(product.id) !== position
+    ) {
+      return undefined;
+    }
+    if (!sameWords(old, product)) wordsKept = false;
+    replace.set(product.id, product);
+  }
+  const { snapshot } = previous;
+  const products = snapshot.products.flatMap((product) =>
+    replace.has(product.id) ? (replace.get(product.id) ?? []) : [product],
+  );
+  return loadedOf({ ...snapshot, version, products }, wordsKept ? previous.index() : undefined);
 }
 
 /** The contract's collection: its fields without the reader's own positions. */
@@ -106,24 +181,45 @@ export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = 
   // Raised whenever the copy is dropped, so a read begun before does not put an old copy back.
   let generation = 0;
 
-  const announce = (version: number) => changes.emit('change', version);
+  // The newest version listeners were told of: each change is told once, however it was learnt.
+  let announced = 0;
+  const announce = (version: number) => {
+    if (version <= announced) return;
+    announced = version;
+    changes.emit('change', version);
+  };
 
-  const drop = () => {
+  /** The copy is to be checked before its next use; a read under way is not to be trusted. */
+  const stale = () => {
     generation += 1;
-    loaded = undefined;
+    if (loaded) loaded.checkedAt = -Infinity;
     loading = undefined;
   };
 
   const unsubscribes = options.notifications
     ? [
         options.notifications.subscribe(CATALOGUE_CHANNEL, (payload) => {
-          drop();
+          stale();
           announce(Number(payload) || 0);
         }),
-        // Notifications sent while the connection was down are lost: read again.
-        options.notifications.onResume(drop),
+        // Notifications sent while the connection was down are lost: check again.
+        options.notifications.onResume(stale),
       ]
     : [];
+
+  /** The catalogue at `version`, from `previous` and what changed since when that is small. */
+  const refresh = async (previous: Loaded | undefined): Promise<Loaded> => {
+    if (previous) {
+      const version = await catalogueRepository.version(db);
+      if (version === previous.snapshot.version) return previous;
+      const ids = await catalogueRepository.changedSince(db, previous.snapshot.version, version);
+      if (ids) {
+        const next = patched(previous, version, await catalogueRepository.productsByIds(db, ids));
+        if (next) return next;
+      }
+    }
+    return loadedOf(await catalogueRepository.snapshot(db));
+  };
 
   const current = (): Promise<Loaded> => {
     if (loaded && Date.now() - loaded.checkedAt < checkEveryMs) {
@@ -131,25 +227,16 @@ export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = 
     }
     if (loading) return loading;
     const started = generation;
-    const previous = loaded;
-    const read = (async () => {
-      if (previous) {
-        const version = await catalogueRepository.version(db);
-        if (version === previous.value.snapshot.version) {
-          if (started === generation) loaded = { value: previous.value, checkedAt: Date.now() };
-          return previous.value;
-        }
-      }
-      const value = loadedOf(await catalogueRepository.snapshot(db));
+    const previous = loaded?.value;
+    const read = refresh(previous).then((value) => {
       if (started === generation) {
         loaded = { value, checkedAt: Date.now() };
-        // A change nobody announced (another process on SQLite): tell the listeners now.
-        if (previous && previous.value.snapshot.version !== value.snapshot.version) {
-          announce(value.snapshot.version);
-        }
+        // A change nobody announced (another process on SQLite) is told now.
+        if (previous) announce(value.snapshot.version);
+        else announced = Math.max(announced, value.snapshot.version);
       }
       return value;
-    })();
+    });
     loading = read;
     const clear = () => {
       if (loading === read) loading = undefined;
@@ -165,17 +252,18 @@ export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = 
       const { snapshot, byCollection } = await current();
       return snapshot.collections.map((collection) => ({
         ...publicCollection(collection),
-        items: byCollection.get(collection.routeName) ?? [],
+        // A copy: the copy's own lists must not change under another reader.
+        items: [...(byCollection.get(collection.routeName) ?? [])],
       }));
     },
 
     async collection(routeName: string, query: ListQuery) {
-      const { collectionsByRoute, byCollection } = await current();
-      const collection = collectionsByRoute.get(routeName);
+      const loaded = await current();
+      const collection = loaded.collectionsByRoute.get(routeName);
       if (!collection) return undefined;
       return {
         collection: publicCollection(collection),
-        list: listProducts(byCollection.get(routeName) ?? [], query),
+        list: loaded.listing(routeName).page(query),
       };
     },
 
@@ -189,8 +277,7 @@ export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = 
     },
 
     async search(text: string, query: ListQuery): Promise<ProductList> {
-      const found = (await current()).search().search(text);
-      return listProducts(found, query);
+      return (await current()).searchListing(text.trim()).page(query);
     },
   };
 
@@ -219,15 +306,55 @@ export interface CatalogueWriter {
   archive(ids: readonly number[]): Promise<number>;
   /** Ids of every product on sale, as this change sees them. */
   productIdsOnSale(): Promise<number[]>;
+  /** Collection ids by routeName, as this change sees them. */
+  collectionIds(): Promise<Map<string, number>>;
+  /** Makes room for `by` collections at the top of both orders (the others keep theirs). */
+  shiftCollections(by: number): Promise<void>;
+  /** Makes room for `by` products at the top of the collection. */
+  shiftProducts(routeName: string, by: number): Promise<void>;
 }
 
-const writerOf = (trx: Db): CatalogueWriter => ({
-  upsertCollections: (collections) => catalogueRepository.upsertCollections(trx, collections),
-  upsertProducts: (products) => catalogueRepository.upsertProducts(trx, products),
-  setStock: (productId, size, stock) => catalogueRepository.setStock(trx, productId, size, stock),
-  archive: (ids) => catalogueRepository.archive(trx, ids),
-  productIdsOnSale: () => catalogueRepository.productIdsOnSale(trx),
-});
+/** What a change wrote, for the servers that re-read only that (raiseVersion). */
+interface Touched {
+  ids: Set<number>;
+  all: boolean;
+}
+
+const writerOf = (trx: Db, touched: Touched): CatalogueWriter => {
+  const touch = (ids: readonly number[]) => {
+    for (const id of ids) touched.ids.add(id);
+  };
+  return {
+    upsertCollections: (collections) => {
+      touched.all = true;
+      return catalogueRepository.upsertCollections(trx, collections);
+    },
+    upsertProducts: (products) => {
+      touch(products.map((product) => product.id));
+      return catalogueRepository.upsertProducts(trx, products);
+    },
+    setStock: (productId, size, stock) => {
+      touch([productId]);
+      return catalogueRepository.setStock(trx, productId, size, stock);
+    },
+    archive: (ids) => {
+      touch(ids);
+      return catalogueRepository.archive(trx, ids);
+    },
+    productIdsOnSale: () => catalogueRepository.productIdsOnSale(trx),
+    collectionIds: () => catalogueRepository.collectionIds(trx),
+    shiftCollections: (by) => {
+      touched.all = true;
+      return catalogueRepository.shiftCollections(trx, by);
+    },
+    shiftProducts: (routeName, by) => {
+      touched.all = true;
+      return catalogueRepository.shiftProducts(trx, routeName, by);
+    },
+  };
+};
+
+const productIdsOf = (lines: readonly StockLine[]) => lines.map((line) => line.productId);
 
 /** One transaction's scope for catalogue writers (transaction.ts). */
 const CATALOGUE_SCOPE = 'catalogue';
@@ -243,7 +370,7 @@ export async function seedCatalogue(db: Db): Promise<boolean> {
     const { collections, products } = specCatalogue();
     await catalogueRepository.upsertCollections(trx, collections);
     await catalogueRepository.upsertProducts(trx, products);
-    await catalogueRepository.raiseVersion(trx);
+    await catalogueRepository.raiseVersion(trx, 'all');
     return { commit: true, result: true };
   });
 }
@@ -281,8 +408,12 @@ export function createCatalogueService({
      */
     async change<T>(work: (writer: CatalogueWriter) => Promise<T>) {
       const outcome = await inWriteTransaction(db, [CATALOGUE_SCOPE], async (trx) => {
-        const result = await work(writerOf(trx));
-        const version = await catalogueRepository.raiseVersion(trx);
+        const touched: Touched = { ids: new Set(), all: false };
+        const result = await work(writerOf(trx, touched));
+        const version = await catalogueRepository.raiseVersion(
+          trx,
+          touched.all ? 'all' : [...touched.ids],
+        );
         return { commit: true, result: { result, version } };
       });
       await publish(outcome.version);
@@ -297,7 +428,9 @@ export function createCatalogueService({
      */
     async takeStock(trx: Db, lines: readonly StockLine[]): Promise<StockLine[]> {
       const short = await catalogueRepository.takeStock(trx, lines);
-      if (short.length === 0 && lines.length > 0) await catalogueRepository.raiseVersion(trx);
+      if (short.length === 0 && lines.length > 0) {
+        await catalogueRepository.raiseVersion(trx, productIdsOf(lines));
+      }
       return short;
     },
 
@@ -311,7 +444,7 @@ export function createCatalogueService({
     /** Puts the lines' quantities back in `trx` and raises the version; then `stockChanged()`. */
     async returnStock(trx: Db, lines: readonly StockLine[]): Promise<void> {
       await catalogueRepository.returnStock(trx, lines);
-      await catalogueRepository.raiseVersion(trx);
+      await catalogueRepository.raiseVersion(trx, productIdsOf(lines));
     },
 
     /** Tells every server that stock changed (after takeStock or returnStock committed). */

@@ -188,6 +188,12 @@ export interface CatalogueVersionTable {
   version: number;
 }
 
+/** The products each recent version changed; product_id null when it changed more. */
+export interface CatalogueChangesTable {
+  version: number;
+  product_id: number | null;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
@@ -203,4 +209,5 @@ export interface Database {
   catalogue_products: CatalogueProductsTable;
   catalogue_stock: CatalogueStockTable;
   catalogue_version: CatalogueVersionTable;
+  catalogue_changes: CatalogueChangesTable;
 }

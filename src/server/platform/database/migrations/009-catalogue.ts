@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The catalogue as data (issue 13; ADR 034): collections, products, stock per product and size,
- * and one version number that every change raises, so each server can tell that what it keeps
- * in memory is stale. The rows of the spec's catalogue are seeded by the catalogue module on
+ * and one version number that every change raises (with the products it changed), so each server
+ * can tell that what it keeps in memory is stale, and what to read again. The rows of the spec's catalogue are seeded by the catalogue module on
  * first start (inside the migration lock), not here: a migration never changes with the data.
  *
  * Prices and stock are integers (cents, pieces) with checks, so no writer can store a negative
@@ -71,4 +71,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('version', 'integer', (col) => col.notNull())
     .execute();
   await sql`insert into catalogue_version (id, version) values (1, 0)`.execute(db);
+
+  // What each version changed, so a server holding the catalogue re-reads only those products
+  // (an order changes a few sizes' stock); product_id null: re-read everything. Kept for the
+  // last versions only.
+  await db.schema
+    .createTable('catalogue_changes')
+    .addColumn('version', 'integer', (col) => col.notNull())
+    .addColumn('product_id', 'integer')
+    .execute();
+  await db.schema
+    .createIndex('catalogue_changes_by_version')
+    .on('catalogue_changes')
+    .column('version')
+    .execute();
 }
