@@ -171,7 +171,11 @@ export function createOrderService({
         // A retry (or a twin) of a recorded order: its stock is taken already.
         const existing = await orderRepository.findByKey(connection, body.idempotencyKey);
         if (existing) return { commit: false, result: { kind: 'recorded', order: existing } };
-        const short = await catalogue.takeStock(connection, stock);
+        const taken = await catalogue.takeStock(connection, stock);
+        // Named in the order's own line order, whatever order the stock rows were locked in.
+        const short = stock.filter((line) =>
+          taken.some((other) => stockScope(other) === stockScope(line)),
+        );
         if (short.length > 0) {
           const left = await catalogue.stockLevels(connection, short);
           const unavailable = short.map((line, index): UnavailableLine => {
