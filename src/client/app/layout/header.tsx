@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CartDropdown } from '#client/features/cart/components/cart-dropdown.tsx';
 import { CartIcon } from '#client/features/cart/components/cart-icon.tsx';
 import { selectCartHidden } from '#client/features/cart/cart-selectors.ts';
 import { dropdownClosed } from '#client/features/cart/cart-slice.ts';
@@ -12,6 +11,14 @@ import headerCss from './header.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 const LINKS_ID = 'header-links';
+
+// Loaded on the first opening of the cart, which most page views never make (issue 13 made it
+// larger: each line's size, or a chooser).
+const CartDropdown = lazy(() =>
+  import('#client/features/cart/components/cart-dropdown.tsx').then((module) => ({
+    default: module.CartDropdown,
+  })),
+);
 
 /** SIGN IN, or ACCOUNT and SIGN OUT: never the wrong one while the session is not known yet. */
 function AuthLinks({ onSignOut }: { onSignOut: () => void }) {
@@ -134,7 +141,11 @@ export function Header() {
         </ul>
       </nav>
       <CartIcon />
-      {!cartHidden && <CartDropdown />}
+      {!cartHidden && (
+        <Suspense fallback={null}>
+          <CartDropdown />
+        </Suspense>
+      )}
     </header>
   );
 }

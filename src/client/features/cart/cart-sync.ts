@@ -1,7 +1,9 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import {
   addItemToCart,
+  chooseLineSize,
   clearItemFromCart,
+  lineRef,
   removeItemFromCart,
   restoreCartLines,
   type CartItem,
@@ -18,6 +20,7 @@ import {
   itemAdded,
   itemRemoved,
   lineCleared,
+  lineSizeChosen,
 } from './cart-slice.ts';
 
 /** Quiet time after the last change before the account's copy is written. */
@@ -34,12 +37,15 @@ function changeOf(action: UnknownAction): Change | undefined {
   if (itemAdded.match(action)) return (lines) => addItemToCart(lines, action.payload);
   if (itemRemoved.match(action)) return (lines) => removeItemFromCart(lines, action.payload);
   if (lineCleared.match(action)) return (lines) => clearItemFromCart(lines, action.payload);
+  if (lineSizeChosen.match(action)) {
+    const { line, chosen } = action.payload;
+    return (lines) => chooseLineSize(lines, line, chosen);
+  }
   if (cartEmptied.match(action)) return () => [];
   return undefined;
 }
 
-const refsOf = (lines: readonly CartLineRef[]): CartLineRef[] =>
-  lines.map(({ id, quantity }) => ({ id, quantity }));
+const refsOf = (lines: readonly CartLineRef[]): CartLineRef[] => lines.map(lineRef);
 
 const sameRefs = (a: readonly CartLineRef[], b: readonly CartLineRef[]) =>
   JSON.stringify(refsOf(a)) === JSON.stringify(refsOf(b));

@@ -4,8 +4,9 @@ import { formatMoney } from '#shared/money.ts';
 import { Picture } from '#client/components/ui/picture.tsx';
 import cartItemCss from './cart-item.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
+import { LineSize } from './line-size.tsx';
 
-/** One line of the cart dropdown: image, name, and `quantity x $price`. */
+/** One line of the cart dropdown: image, name, `quantity x $price`, and its size (or a chooser). */
 export function CartItem({ item }: { item: CartLine }) {
   return (
     <li className="cart-item">
@@ -16,6 +17,7 @@ export function CartItem({ item }: { item: CartLine }) {
         <span className="cart-item__price">
           {item.quantity} x {formatMoney(item.price)}
         </span>
+        <LineSize line={item} />
       </div>
     </li>
   );

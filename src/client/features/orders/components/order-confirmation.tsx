@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '#shared/orders.ts';
-import { OrderSummary } from './order-summary.tsx';
 import { ReceiptLink } from './receipt-link.tsx';
 import ordersCss from './orders.css?inline';
+
+// Loaded apart by both pages that show it: code two routes share joins every page's first load
+// (vite.config.ts, the `app` group). Asked for as this module loads, with the page's order.
+const summaryCode = import('./order-summary.tsx');
+const OrderSummary = lazy(() => summaryCode.then((module) => ({ default: module.OrderSummary })));
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 /**
@@ -15,7 +20,9 @@ export function OrderConfirmation({ order, link }: { order: Order; link: string 
     <div className="order-page">
       <StyleSheet href="orders" css={ordersCss} />
       <h1>Thank you for your order</h1>
-      <OrderSummary order={order} />
+      <Suspense fallback={null}>
+        <OrderSummary order={order} />
+      </Suspense>
       {link ? (
         <ReceiptLink url={link} />
       ) : (

@@ -1,10 +1,14 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Order } from '#shared/orders.ts';
 import { useAppSelector } from '#client/app/hooks.ts';
 import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
 import { fetchMyOrders } from '#client/features/orders/orders-api.ts';
-import { OrderSummary } from './order-summary.tsx';
 import ordersCss from './orders.css?inline';
+
+// Loaded apart by both pages that show it: code two routes share joins every page's first load
+// (vite.config.ts, the `app` group). Asked for as this module loads, with the page's order.
+const summaryCode = import('./order-summary.tsx');
+const OrderSummary = lazy(() => summaryCode.then((module) => ({ default: module.OrderSummary })));
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
 /** The signed-in shopper's orders, newest first, on the account page. */
@@ -40,7 +44,11 @@ export function OrderHistory() {
       ) : orders.length === 0 ? (
         <p>No orders yet.</p>
       ) : (
-        orders.map((order) => <OrderSummary key={order.id} order={order} />)
+        <Suspense fallback={<p>Loading your orders…</p>}>
+          {orders.map((order) => (
+            <OrderSummary key={order.id} order={order} />
+          ))}
+        </Suspense>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import type { CrwnPayHandler, PaymentToken, PaymentTokenArgs } from '#shared/pay
 import { PAYMENT_PUBLISHABLE_KEY } from '#shared/payment-widget-core.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useAppDispatch, useAppSelector } from '#client/app/hooks.ts';
+import type { CartItem } from '#shared/cart.ts';
 import { cartEmptied } from '#client/features/cart/cart-slice.ts';
 import { selectCartItems, selectCartTotal } from '#client/features/cart/cart-selectors.ts';
 import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
@@ -18,7 +19,7 @@ import {
   loadPendingPayment,
   savePendingPayment,
 } from '#client/features/orders/pending-payment.ts';
-import { ApiError } from '#client/lib/api-client.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '#client/lib/api-client.ts';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 import payNowCss from './pay-now.css?inline';
 
@@ -35,7 +36,7 @@ type WidgetState = 'loading' | 'ready' | 'unavailable';
 /** One opening of the widget: what the shopper is about to approve. */
 interface Attempt {
   idempotencyKey: string;
-  lines: { id: number; quantity: number }[];
+  lines: CreateOrderBody['lines'];
   cart: string;
   approvedTotal: number;
 }
@@ -43,6 +44,9 @@ interface Attempt {
 /** An answer that may never have come: the order may or may not exist, so ask again the same. */
 const isUnanswered = (failure: unknown) =>
   failure instanceof ApiError && (failure.status === 0 || failure.status >= 500);
+
+/** Sizes and stock (issue 13), loaded only for a cart with a line without a size, or a 409. */
+const sizesCheck = () => import('#client/features/cart/use-sizes-check.ts');
 
 export const LOST_ANSWER_MESSAGE =
   'We did not hear back from the shop, so your payment may have gone through. Press Pay Now again to finish: you will not be charged twice.';
@@ -63,6 +67,9 @@ export function PayNow() {
   const [widgetState, setWidgetState] = useState<WidgetState>('loading');
   const [error, setError] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
+  // What Pay Now waits for, shown until the cart changes (a size chosen, a line removed).
+  const [sizesAsked, setSizesAsked] = useState<{ message: string; cart: CartItem[] } | null>(null);
+  const sizesNeeded = sizesAsked?.cart === cartItems ? sizesAsked.message : null;
   const handler = useRef<CrwnPayHandler<HTMLButtonElement> | null>(null);
   // One idempotency key per opening of the widget: a retried or doubled request for the same
   // payment gives the same order, never a second charge.
@@ -84,8 +91,13 @@ export function PayNow() {
       } else {
         // An answer: nothing was charged, and the next payment starts afresh.
         clearPendingPayment();
+        const soldOut =
+          failure instanceof ApiError && failure.code === 'out_of_stock'
+            ? await (await sizesCheck()).unavailableLines(failure.body)
+            : undefined;
         setError(
-          `${failure instanceof Error ? failure.message : 'The payment did not go through.'} Your cart is unchanged.`,
+          soldOut ??
+            `${failure instanceof Error ? failure.message : 'The payment did not go through.'} Your cart is unchanged.`,
         );
       }
     } finally {
@@ -145,9 +157,11 @@ export function PayNow() {
     };
   }, []);
 
-  const pay = () => {
-    if (widgetState !== 'ready' || !handler.current || cartItems.length === 0 || placing) return;
-    const lines = cartItems.map(({ id, quantity }) => ({ id, quantity }));
+  const openWidget = () => {
+    if (!handler.current) return;
+    const lines = cartItems.map(({ id, quantity, size }) =>
+      size ? { id, quantity, size } : { id, quantity },
+    );
     const cart = cartFingerprint(lines);
     const pending = loadPendingPayment();
     if (pending) {
@@ -166,6 +180,22 @@ export function PayNow() {
     });
   };
 
+  const pay = () => {
+    if (widgetState !== 'ready' || !handler.current || cartItems.length === 0 || placing) return;
+    if (cartItems.every((line) => line.size)) {
+      openWidget();
+      return;
+    }
+    setError(null);
+    sizesCheck()
+      .then((check) => check.missingSizes(cartItems))
+      .then((message) => {
+        if (message) setSizesAsked({ message, cart: cartItems });
+        else openWidget();
+      })
+      .catch(() => setError(NETWORK_ERROR_MESSAGE));
+  };
+
   return (
     <div className="pay-now">
       <StyleSheet href="pay-now" css={payNowCss} />
@@ -176,8 +206,13 @@ export function PayNow() {
       >
         Pay Now
       </Button>
-      <p id="pay-status" className="pay-now__status" role={error ? 'alert' : 'status'}>
+      <p
+        id="pay-status"
+        className="pay-now__status"
+        role={error || sizesNeeded ? 'alert' : 'status'}
+      >
         {error ??
+          sizesNeeded ??
           (widgetState === 'unavailable'
             ? 'Card payment is unavailable right now. Please try again later.'
             : placing
