@@ -11,7 +11,11 @@ export function CollectionPage({ collection }: { collection: Collection }) {
       <h1 className="collection-page__title">{collection.title.toUpperCase()}</h1>
       <ul className="collection-grid">
         {collection.items.map((item, index) => (
-          <CollectionItem key={item.id} item={item} priority={index < 4} />
+          <CollectionItem
+            key={item.id}
+            item={{ ...item, collection: collection.routeName }}
+            priority={index < 4}
+          />
         ))}
       </ul>
     </div>
