@@ -1,9 +1,11 @@
+import { Link } from 'react-router';
 import { cartTotal, type CartItem } from '#shared/cart.ts';
 import { ITEM_IMAGE } from '#shared/images.ts';
 import { formatMoney } from '#shared/money.ts';
 import { Picture } from '#client/components/ui/picture.tsx';
 import { useAppDispatch } from '#client/app/hooks.ts';
 import { itemAdded, itemRemoved, lineCleared } from '#client/features/cart/cart-slice.ts';
+import { lineHref } from './line-link.ts';
 
 /**
  * A row of the checkout table: image, name, quantity with arrows, price (with the line's
@@ -13,17 +15,23 @@ import { itemAdded, itemRemoved, lineCleared } from '#client/features/cart/cart-
 export function CheckoutItem({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
   const { id, name, imageUrl, price, quantity } = item;
+  const href = lineHref(item);
   return (
     <tr className="checkout-item">
       <td className="checkout-item__image">
-        <Picture
-          kind={ITEM_IMAGE}
-          baseUrl={imageUrl}
-          alt=""
-          sizes="(min-width: 36rem) 8rem, 4rem"
-        />
+        {/* The name in the next cell is the same link: this one is for the pointer only. */}
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          <Picture
+            kind={ITEM_IMAGE}
+            baseUrl={imageUrl}
+            alt=""
+            sizes="(min-width: 36rem) 8rem, 4rem"
+          />
+        </Link>
       </td>
-      <td className="checkout-item__name">{name}</td>
+      <td className="checkout-item__name">
+        <Link to={href}>{name}</Link>
+      </td>
       <td className="checkout-item__quantity" data-label="Quantity">
         <button
           type="button"

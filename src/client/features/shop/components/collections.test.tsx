@@ -48,4 +48,17 @@ describe('CollectionPage', () => {
     expect(image).toHaveAttribute('width', '320');
     expect(image).toHaveAttribute('height', '400');
   });
+
+  it("links each item's name and picture to its page", () => {
+    renderWithProviders(<CollectionPage collection={COLLECTIONS.hats} />);
+    const card = screen.getAllByRole('listitem')[2]!;
+    // The picture's link is the same link again, kept out of the tab order.
+    const links = within(card).getAllByRole('link', { name: 'Brown Cowboy' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/shop/hats/3-brown-cowboy',
+      '/shop/hats/3-brown-cowboy',
+    ]);
+    expect(links.map((link) => link.tabIndex)).toEqual([-1, 0]);
+    expect(within(links[0]!).getByRole('img')).toHaveAccessibleName('Brown Cowboy');
+  });
 });
