@@ -52,17 +52,7 @@ export function spaced(a: Point, b: Point, count: number): Point[] {
   });
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), so builds are reproducible. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '#shared/seeded-random.ts';
 
 /** A smooth closed blob through points around a centre, for camo patches and flower petals. */
 export function blobPath(centre: Point, radii: readonly number[], rotation = 0): string {

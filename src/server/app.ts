@@ -16,6 +16,10 @@ import { localOidcPlugin } from '#server/modules/local-oidc/local-oidc-plugin.ts
 import { createLocalOidcService } from '#server/modules/local-oidc/local-oidc-service.ts';
 import { createProviderSessions } from '#server/modules/local-oidc/provider-sessions.ts';
 import { createProviderStateRepository } from '#server/modules/local-oidc/provider-state-repository.ts';
+import {
+  createCatalogueService,
+  seedCatalogue,
+} from '#server/modules/catalogue/catalogue-service.ts';
 import { createCartService } from '#server/modules/carts/carts-service.ts';
 import { cartsRoutes } from '#server/modules/carts/carts-routes.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
@@ -136,6 +140,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await withMigrationLock(database, async () => {
     await migrateToLatest(database.db);
     await migrateAuthTables(authDependencies);
+    // The spec's catalogue on first start only (ADR 034).
+    await seedCatalogue(database.db);
   });
   const sessionEvents = createSessionEvents(notifications);
   const auth = createAuth({ ...authDependencies, sessionEvents });
@@ -196,6 +202,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     repository: profileRepository,
     hub: createProfileHub({ notifications, find: profileRepository.find, log: app.log }),
   });
+  // The catalogue, as every page and the API read it (ADR 034).
+  const catalogue = createCatalogueService({ db: database.db, notifications });
+  app.addHook('onClose', () => catalogue.close());
+  app.decorate('catalogue', catalogue.reader);
   await notifications.ready();
   profilesRoutes(app, { accounts, profiles });
   // The card widget and its token service: the shop's stand-in for a payment provider.

@@ -52,6 +52,8 @@ export interface CatalogueCollection {
   imageUrl: string;
   /** The home directory's tile size. */
   size?: 'large';
+  /** Its place in the home directory, from 1 (the spec orders tiles apart from collections). */
+  tilePosition?: number;
   items: Product[];
 }
 

@@ -138,6 +138,51 @@ export interface LocalOidcKeysTable {
   created_at: ColumnType<string, string, never>;
 }
 
+/** A collection of the catalogue (ADR 034). */
+export interface CatalogueCollectionsTable {
+  id: number;
+  route_name: string;
+  title: string;
+  /** The shop overview's order. */
+  position: number;
+  /** The home directory's order. */
+  tile_position: number;
+  image_url: string;
+  tile_size: 'large' | null;
+}
+
+export interface CatalogueProductsTable {
+  id: number;
+  collection_id: number;
+  name: string;
+  description: string;
+  /** Integer cents. */
+  price: number;
+  image_url: string;
+  colour: string;
+  size_kind: 'hat' | 'shoe' | 'clothing' | null;
+  /** Its place within its collection. */
+  position: number;
+  /** ISO 8601. */
+  created_at: string;
+  /** 1 once taken off sale: kept for the orders that name it, never shown. */
+  archived: ColumnType<number, number | undefined, number>;
+}
+
+/** How many of a product's size the shop has; size '' for a one-size product. */
+export interface CatalogueStockTable {
+  product_id: number;
+  size: string;
+  /** Never below 0 (a check). */
+  stock: number;
+}
+
+/** One row (id 1): raised by every change to the catalogue tables. */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
@@ -149,4 +194,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   local_oidc_payloads: LocalOidcPayloadsTable;
   local_oidc_keys: LocalOidcKeysTable;
+  catalogue_collections: CatalogueCollectionsTable;
+  catalogue_products: CatalogueProductsTable;
+  catalogue_stock: CatalogueStockTable;
+  catalogue_version: CatalogueVersionTable;
 }

@@ -1,0 +1,361 @@
+import {
+  SIZES_BY_KIND,
+  type CatalogueCollection,
+  type Product,
+  type SizeKind,
+} from '#shared/catalogue-model.ts';
+import type { Db } from '#server/platform/database/transaction.ts';
+
+/** A collection as written: the whole row, with the owner's id. */
+export interface CollectionInput {
+  id: number;
+  routeName: string;
+  title: string;
+  /** The shop overview's order. */
+  position: number;
+  /** The home directory's order. */
+  tilePosition: number;
+  imageUrl: string;
+  size: 'large' | null;
+}
+
+/** A product as written: the whole row, and the stock of each of its sizes. */
+export interface ProductInput {
+  id: number;
+  /** Its collection's routeName. */
+  collection: string;
+  name: string;
+  description: string;
+  /** Integer cents. */
+  price: number;
+  imageUrl: string;
+  colour: string;
+  sizeKind: SizeKind | null;
+  position: number;
+  /** ISO 8601. */
+  createdAt: string;
+  /**
+   * Stock by size (keys from SIZES_BY_KIND[sizeKind], or '' for a one-size product); a size left
+   * out has none.
+   */
+  stock: Readonly<Record<string, number>>;
+}
+
+/** One line of an order as stock sees it: so many of a product's size ('' for one size). */
+export interface StockLine {
+  productId: number;
+  size: string;
+  quantity: number;
+}
+
+/** A collection as the reader keeps it: the contract's fields and its directory place. */
+export type StoredCollection = Omit<CatalogueCollection, 'items'> & {
+  position: number;
+  tilePosition: number;
+};
+
+/** Everything on sale, as of `version`. */
+export interface CatalogueSnapshot {
+  version: number;
+  collections: StoredCollection[];
+  /** Products on sale, in overview order (collection, then product position). */
+  products: Product[];
+}
+
+/** The sizes a product of `kind` is sold in (one unnamed size when it has no kind). */
+export const sizesOf = (kind: SizeKind | null): readonly string[] =>
+  kind ? SIZES_BY_KIND[kind] : [''];
+
+/** Rows per insert: well under both databases' limits on bound parameters. */
+const CHUNK = 400;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < rows.length; start += CHUNK)
+    out.push(rows.slice(start, start + CHUNK));
+  return out;
+}
+
+/**
+ * The catalogue tables: the only code that touches them. Every function takes the Kysely
+ * instance to use (the root one or a transaction's), so an import's writes, or an order's stock,
+ * share the caller's transaction. Writers must call `raiseVersion` in the same transaction.
+ */
+export const catalogueRepository = {
+  async version(db: Db): Promise<number> {
+    const row = await db
+      .selectFrom('catalogue_version')
+      .select('version')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return row?.version ?? 0;
+  },
+
+  /** Raises the version by one and returns the new one; take it in the writing transaction. */
+  async raiseVersion(db: Db): Promise<number> {
+    const row = await db
+      .updateTable('catalogue_version')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', 1)
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    return row.version;
+  },
+
+  async isEmpty(db: Db): Promise<boolean> {
+    const row = await db
+      .selectFrom('catalogue_collections')
+      .select('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined;
+  },
+
+  /**
+   * The whole catalogue on sale. The version is read first: a change that lands between the reads
+   * leaves the snapshot newer than its version, so it is simply read again later, never kept stale.
+   */
+  async snapshot(db: Db): Promise<CatalogueSnapshot> {
+    const version = await catalogueRepository.version(db);
+    const collectionRows = await db
+      .selectFrom('catalogue_collections')
+      .selectAll()
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    const productRows = await db
+      .selectFrom('catalogue_products')
+      .selectAll()
+      .where('archived', '=', 0)
+      .execute();
+    const stockRows = await db
+      .selectFrom('catalogue_stock')
+      .innerJoin('catalogue_products', 'catalogue_products.id', 'catalogue_stock.product_id')
+      .select(['product_id', 'size', 'stock'])
+      .where('catalogue_products.archived', '=', 0)
+      .execute();
+    const stockOf = new Map<number, Map<string, number>>();
+    for (const { product_id, size, stock } of stockRows) {
+      let sizes = stockOf.get(product_id);
+      if (!sizes) stockOf.set(product_id, (sizes = new Map<string, number>()));
+      sizes.set(size, stock);
+    }
+    const collections = collectionRows.map((row): StoredCollection => ({
+      id: row.id,
+      title: row.title,
+      routeName: row.route_name,
+      imageUrl: row.image_url,
+      ...(row.tile_size ? { size: row.tile_size } : {}),
+      position: row.position,
+      tilePosition: row.tile_position,
+    }));
+    const collectionOrder = new Map(collectionRows.map((row, index) => [row.id, index]));
+    const routeNameOf = new Map(collectionRows.map((row) => [row.id, row.route_name]));
+    productRows.sort(
+      (a, b) =>
+        (collectionOrder.get(a.collection_id) ?? 0) - (collectionOrder.get(b.collection_id) ?? 0) ||
+        a.position - b.position ||
+        a.id - b.id,
+    );
+    const products = productRows.map((row): Product => {
+      const stock = stockOf.get(row.id);
+      return {
+        id: row.id,
+        name: row.name,
+        imageUrl: row.image_url,
+        price: row.price,
+        collection: routeNameOf.get(row.collection_id) ?? '',
+        description: row.description,
+        colour: row.colour,
+        sizeKind: row.size_kind,
+        sizes: sizesOf(row.size_kind).map((size) => ({ size, stock: stock?.get(size) ?? 0 })),
+        createdAt: row.created_at,
+      };
+    });
+    return { version, collections, products };
+  },
+
+  /** Inserts the collections, or replaces every field of those whose id exists. */
+  async upsertCollections(db: Db, collections: readonly CollectionInput[]): Promise<void> {
+    for (const part of chunks(collections)) {
+      await db
+        .insertInto('catalogue_collections')
+        .values(
+          part.map((collection) => ({
+            id: collection.id,
+            route_name: collection.routeName,
+            title: collection.title,
+            position: collection.position,
+            tile_position: collection.tilePosition,
+            image_url: collection.imageUrl,
+            tile_size: collection.size,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet((eb) => ({
+            route_name: eb.ref('excluded.route_name'),
+            title: eb.ref('excluded.title'),
+            position: eb.ref('excluded.position'),
+            tile_position: eb.ref('excluded.tile_position'),
+            image_url: eb.ref('excluded.image_url'),
+            tile_size: eb.ref('excluded.tile_size'),
+          })),
+        )
+        .execute();
+    }
+  },
+
+  /** Route names by collection id, for writers that name collections by route. */
+  async collectionIds(db: Db): Promise<Map<string, number>> {
+    const rows = await db
+      .selectFrom('catalogue_collections')
+      .select(['id', 'route_name'])
+      .execute();
+    return new Map(rows.map((row) => [row.route_name, row.id]));
+  },
+
+  /**
+   * Inserts the products, or replaces every field of those whose id exists (taking an archived
+   * one back on sale), and sets the stock of each to exactly its `stock`. Throws when a
+   * product names a collection that does not exist.
+   */
+  async upsertProducts(db: Db, products: readonly ProductInput[]): Promise<void> {
+    const collectionIds = await catalogueRepository.collectionIds(db);
+    for (const part of chunks(products)) {
+      await db
+        .insertInto('catalogue_products')
+        .values(
+          part.map((product) => {
+            const collectionId = collectionIds.get(product.collection);
+            if (collectionId === undefined) {
+              throw new Error(`Product ${product.id} names no collection: ${product.collection}`);
+            }
+            return {
+              id: product.id,
+              collection_id: collectionId,
+              name: product.name,
+              description: product.description,
+              price: product.price,
+              image_url: product.imageUrl,
+              colour: product.colour,
+              size_kind: product.sizeKind,
+              position: product.position,
+              created_at: product.createdAt,
+              archived: 0,
+            };
+          }),
+        )
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet((eb) => ({
+            collection_id: eb.ref('excluded.collection_id'),
+            name: eb.ref('excluded.name'),
+            description: eb.ref('excluded.description'),
+            price: eb.ref('excluded.price'),
+            image_url: eb.ref('excluded.image_url'),
+            colour: eb.ref('excluded.colour'),
+            size_kind: eb.ref('excluded.size_kind'),
+            position: eb.ref('excluded.position'),
+            created_at: eb.ref('excluded.created_at'),
+            archived: 0,
+          })),
+        )
+        .execute();
+      await db
+        .deleteFrom('catalogue_stock')
+        .where(
+          'product_id',
+          'in',
+          part.map((product) => product.id),
+        )
+        .execute();
+      const stockRows = part.flatMap((product) =>
+        sizesOf(product.sizeKind).map((size) => ({
+          product_id: product.id,
+          size,
+          stock: product.stock[size] ?? 0,
+        })),
+      );
+      for (const rows of chunks(stockRows)) {
+        await db.insertInto('catalogue_stock').values(rows).execute();
+      }
+    }
+  },
+
+  /** Sets one size's stock; false when the product has no such size. */
+  async setStock(db: Db, productId: number, size: string, stock: number): Promise<boolean> {
+    const result = await db
+      .updateTable('catalogue_stock')
+      .set({ stock })
+      .where('product_id', '=', productId)
+      .where('size', '=', size)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
+  /** Takes the products off sale (kept for the orders that name them); returns how many changed. */
+  async archive(db: Db, ids: readonly number[]): Promise<number> {
+    let changed = 0;
+    for (const part of chunks(ids)) {
+      const result = await db
+        .updateTable('catalogue_products')
+        .set({ archived: 1 })
+        .where('id', 'in', part)
+        .where('archived', '=', 0)
+        .executeTakeFirst();
+      changed += Number(result.numUpdatedRows);
+    }
+    return changed;
+  },
+
+  /** Ids of every product on sale. */
+  async productIdsOnSale(db: Db): Promise<number[]> {
+    const rows = await db
+      .selectFrom('catalogue_products')
+      .select('id')
+      .where('archived', '=', 0)
+      .execute();
+    return rows.map((row) => row.id);
+  },
+
+  /**
+   * Takes each line's quantity from its size's stock, only where enough is left (the check and
+   * the write are one statement, so two buyers of the last one cannot both succeed). Returns the
+   * lines that could not be taken; when any are returned the caller must roll back, since the
+   * others were taken.
+   */
+  async takeStock(db: Db, lines: readonly StockLine[]): Promise<StockLine[]> {
+    const short: StockLine[] = [];
+    for (const line of lines) {
+      const result = await db
+        .updateTable('catalogue_stock')
+        .set((eb) => ({ stock: eb('stock', '-', line.quantity) }))
+        .where('product_id', '=', line.productId)
+        .where('size', '=', line.size)
+        .where('stock', '>=', line.quantity)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('catalogue_products')
+              .select('id')
+              .where('id', '=', line.productId)
+              .where('archived', '=', 0),
+          ),
+        )
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) short.push(line);
+    }
+    return short;
+  },
+
+  /** Puts each line's quantity back (an order that failed after its stock was taken). */
+  async returnStock(db: Db, lines: readonly StockLine[]): Promise<void> {
+    for (const line of lines) {
+      await db
+        .updateTable('catalogue_stock')
+        .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
+        .where('product_id', '=', line.productId)
+        .where('size', '=', line.size)
+        .execute();
+    }
+  },
+};
