@@ -10,6 +10,10 @@ export default [
   ...COLLECTION_IDS.map((id) =>
     route(`shop/${id}`, 'routes/collection.tsx', { id: `collection-${id}` }),
   ),
+  // A product's page, and the way there from a cart line that knows only its id (ADR 036).
+  route('shop/:collection/:product', 'routes/product.tsx'),
+  route('product/:id', 'routes/product.tsx', { id: 'product-by-id' }),
+  route('search', 'routes/search.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/confirmation', 'routes/order-confirmation.tsx'),
   route('signin', 'routes/sign-in.tsx'),

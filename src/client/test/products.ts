@@ -1,5 +1,10 @@
 import { findItem } from '#shared/catalogue.ts';
-import { SIZES_BY_KIND, type Product, type SizeKind } from '#shared/catalogue-model.ts';
+import {
+  SIZES_BY_KIND,
+  type Product,
+  type ProductList,
+  type SizeKind,
+} from '#shared/catalogue-model.ts';
 
 /**
  * A product of the spec's catalogue as the database catalogue serves it, for component tests:
@@ -27,5 +32,22 @@ export function testProduct(
     sizeKind,
     sizes,
     createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+/** A one-page listing of these products, its facets taken from them. */
+export function testList(products: Product[]): ProductList {
+  const prices = products.map((product) => product.price);
+  return {
+    products,
+    total: products.length,
+    page: 1,
+    pageCount: 1,
+    facets: {
+      sizes: [...new Set(products.flatMap((product) => product.sizes.map((entry) => entry.size)))],
+      colours: [...new Set(products.map((product) => product.colour))].sort(),
+      minPrice: Math.min(...prices),
+      maxPrice: Math.max(...prices),
+    },
   };
 }
