@@ -20,6 +20,7 @@ import {
   createCatalogueService,
   seedCatalogue,
 } from '#server/modules/catalogue/catalogue-service.ts';
+import { catalogueRoutes } from '#server/modules/catalogue/catalogue-routes.ts';
 import { createCartService } from '#server/modules/carts/carts-service.ts';
 import { cartsRoutes } from '#server/modules/carts/carts-routes.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
@@ -206,6 +207,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const catalogue = createCatalogueService({ db: database.db, notifications });
   app.addHook('onClose', () => catalogue.close());
   app.decorate('catalogue', catalogue.reader);
+  app.decorate('onCatalogueChange', catalogue.onCatalogueChange);
+  catalogueRoutes(app, { reader: catalogue.reader });
   await notifications.ready();
   profilesRoutes(app, { accounts, profiles });
   // The card widget and its token service: the shop's stand-in for a payment provider.

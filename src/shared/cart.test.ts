@@ -3,6 +3,7 @@ import {
   MAX_LINE_QUANTITY,
   addItemToCart,
   cartTotal,
+  chooseLineSize,
   clearItemFromCart,
   countCartItems,
   removeItemFromCart,
@@ -44,16 +45,16 @@ describe('cart rules', () => {
       { ...brownBrim, quantity: 2 },
       { ...adidasNmd, quantity: 1 },
     ];
-    expect(removeItemFromCart(lines, 1)).toEqual([
+    expect(removeItemFromCart(lines, { id: 1 })).toEqual([
       { ...brownBrim, quantity: 1 },
       { ...adidasNmd, quantity: 1 },
     ]);
-    expect(removeItemFromCart(lines, 10)).toEqual([{ ...brownBrim, quantity: 2 }]);
+    expect(removeItemFromCart(lines, { id: 10 })).toEqual([{ ...brownBrim, quantity: 2 }]);
   });
 
   it('leaves the cart as it was when asked to lower an item it does not hold', () => {
     const lines: CartItem[] = [{ ...brownBrim, quantity: 2 }];
-    expect(removeItemFromCart(lines, 99)).toEqual(lines);
+    expect(removeItemFromCart(lines, { id: 99 })).toEqual(lines);
   });
 
   it('clears a whole line whatever its quantity', () => {
@@ -61,7 +62,7 @@ describe('cart rules', () => {
       { ...brownBrim, quantity: 5 },
       { ...adidasNmd, quantity: 1 },
     ];
-    expect(clearItemFromCart(lines, 1)).toEqual([{ ...adidasNmd, quantity: 1 }]);
+    expect(clearItemFromCart(lines, { id: 1 })).toEqual([{ ...adidasNmd, quantity: 1 }]);
   });
 
   it('counts items and totals in integer cents', () => {
@@ -116,6 +117,111 @@ describe('restoring a stored cart', () => {
     expect(restoreCartLines(stored).map((line) => [line.id, line.quantity])).toEqual([
       [1, MAX_LINE_QUANTITY],
       [2, MAX_LINE_QUANTITY],
+    ]);
+  });
+});
+
+describe('lines per product and size', () => {
+  const lines = (cart: readonly CartItem[]) =>
+    cart.map((line) => [line.id, line.size ?? null, line.quantity]);
+
+  it('keeps a product in two sizes as two lines, and raises the line of the same size', () => {
+    let cart = addItemToCart([], { ...brownBrim, size: 'S' });
+    cart = addItemToCart(cart, { ...brownBrim, size: 'M' });
+    cart = addItemToCart(cart, brownBrim);
+    cart = addItemToCart(cart, { ...brownBrim, size: 'S' });
+    expect(lines(cart)).toEqual([
+      [1, 'S', 2],
+      [1, 'M', 1],
+      [1, null, 1],
+    ]);
+  });
+
+  it('keeps only the item fields of what is added, so a product page cannot bloat the cart', () => {
+    const product = { ...brownBrim, description: 'A hat', sizes: [{ size: 'S', stock: 2 }] };
+    expect(addItemToCart([], { ...product, size: 'S' })).toEqual([
+      { ...brownBrim, quantity: 1, size: 'S' },
+    ]);
+  });
+
+  it('lowers and clears only the line of that size', () => {
+    const cart: CartItem[] = [
+      { ...brownBrim, quantity: 1, size: 'S' },
+      { ...brownBrim, quantity: 2 },
+    ];
+    expect(lines(removeItemFromCart(cart, { id: 1, size: 'S' }))).toEqual([[1, null, 2]]);
+    expect(lines(removeItemFromCart(cart, { id: 1 }))).toEqual([
+      [1, 'S', 1],
+      [1, null, 1],
+    ]);
+    expect(lines(clearItemFromCart(cart, { id: 1 }))).toEqual([[1, 'S', 1]]);
+  });
+
+  it('gives a line without a size the one chosen, in its place', () => {
+    const cart: CartItem[] = [
+      { ...brownBrim, quantity: 2 },
+      { ...adidasNmd, quantity: 1 },
+    ];
+    expect(lines(chooseLineSize(cart, { id: 1 }, 'M'))).toEqual([
+      [1, 'M', 2],
+      [10, null, 1],
+    ]);
+  });
+
+  it('merges the line into the line that already has the size chosen, up to the cap', () => {
+    const cart: CartItem[] = [
+      { ...brownBrim, quantity: 3, size: 'M' },
+      { ...adidasNmd, quantity: 1 },
+      { ...brownBrim, quantity: 2 },
+    ];
+    expect(lines(chooseLineSize(cart, { id: 1 }, 'M'))).toEqual([
+      [1, 'M', 5],
+      [10, null, 1],
+    ]);
+    const full: CartItem[] = [
+      { ...brownBrim, quantity: MAX_LINE_QUANTITY, size: 'M' },
+      { ...brownBrim, quantity: 2 },
+    ];
+    expect(lines(chooseLineSize(full, { id: 1 }, 'M'))).toEqual([[1, 'M', MAX_LINE_QUANTITY]]);
+  });
+
+  it('changes nothing for a line it does not hold or an empty size', () => {
+    const cart: CartItem[] = [{ ...brownBrim, quantity: 2 }];
+    expect(chooseLineSize(cart, { id: 2 }, 'M')).toEqual(cart);
+    expect(chooseLineSize(cart, { id: 1 }, '')).toEqual(cart);
+  });
+
+  it('restores sizes, merging repeated lines of the same size only', () => {
+    const stored = [
+      { id: 1, quantity: 1, size: 'S' },
+      { id: 1, quantity: 2, size: 'M' },
+      { id: 1, quantity: 3, size: 'S' },
+      { id: 1, quantity: 1 },
+    ];
+    expect(lines(restoreCartLines(stored))).toEqual([
+      [1, 'S', 4],
+      [1, 'M', 2],
+      [1, null, 1],
+    ]);
+  });
+
+  it('restores a cart stored before sizes existed as lines without a size', () => {
+    const stored = [
+      { id: 1, name: 'Brown Brim', imageUrl: brownBrim.imageUrl, price: 2500, quantity: 2 },
+    ];
+    expect(restoreCartLines(stored)).toEqual([{ ...brownBrim, quantity: 2 }]);
+  });
+
+  it('drops a size that is not text of a sane length, keeping the line', () => {
+    const stored = [
+      { id: 1, quantity: 1, size: 7 },
+      { id: 2, quantity: 1, size: 'X'.repeat(17) },
+      { id: 3, quantity: 1, size: '  ' },
+    ];
+    expect(lines(restoreCartLines(stored))).toEqual([
+      [1, null, 1],
+      [2, null, 1],
+      [3, null, 1],
     ]);
   });
 });

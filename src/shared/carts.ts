@@ -1,24 +1,37 @@
 import { z } from './zod.ts';
-import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './cart.ts';
+import {
+  MAX_LINE_QUANTITY,
+  MAX_SIZE_LENGTH,
+  MIN_LINE_QUANTITY,
+  isLine,
+  type LineKey,
+} from './cart.ts';
 import { findItem } from './catalogue.ts';
 import type { Cents } from './money.ts';
 import type { OrderLine } from './orders.ts';
 
-/** A cart line as it travels and is stored: the item and how many, nothing else. */
+/**
+ * A cart line as it travels and is stored: the item, how many, and its size (absent for a
+ * one-size product or a line whose size is not chosen yet), nothing else.
+ */
 export interface CartLineRef {
   id: number;
   quantity: number;
+  size?: string;
 }
 
-/** As many lines as an order may have (the catalogue has fewer items anyway). */
-export const MAX_CART_LINES = 50;
+/** A ref of exactly these fields, without an absent size (JSON and equality stay tidy). */
+export const lineRef = ({ id, quantity, size }: CartLineRef): CartLineRef =>
+  size ? { id, quantity, size } : { id, quantity };
+
+const sizeLabel = (size: string | undefined) => (size ? ` in size ${size}` : '');
 
 /**
- * For the line lists of request bodies (carts, orders): refuses an item named twice or not on
- * sale, each with its line's path. Use as `.superRefine(checkLineItems)`.
+ * For the line lists of request bodies: refuses an item named twice in the same size (or twice
+ * without one), each with its line's path. Use as `.superRefine(checkDistinctLines)`.
  */
-export function checkLineItems(
-  lines: readonly { id: number }[],
+export function checkDistinctLines(
+  lines: readonly LineKey[],
   context: {
     addIssue(issue: {
       code: 'custom';
@@ -27,16 +40,41 @@ export function checkLineItems(
     }): void;
   },
 ): void {
-  const seen = new Set<number>();
   for (const [index, line] of lines.entries()) {
-    if (seen.has(line.id)) {
+    if (lines.slice(0, index).some((earlier) => isLine(earlier, line))) {
       context.addIssue({
         code: 'custom',
         path: [index, 'id'],
-        message: `Item ${line.id} appears twice; send one line per item.`,
+        message: `Item ${line.id}${sizeLabel(line.size)} appears twice; send one line per item and size.`,
       });
     }
-    seen.add(line.id);
+  }
+}
+
+/**
+ * A line's size in a request body: optional, and when given one of the shop's sizes' shape. Which
+ * sizes a product has is the catalogue's to say (the orders service checks it).
+ */
+export const lineSizeSchema = z
+  .string({ error: 'A size is text, such as "M" or "US 9".' })
+  .trim()
+  .min(1, 'Leave the size out for a one-size item, or name one.')
+  .max(MAX_SIZE_LENGTH, `A size is at most ${MAX_SIZE_LENGTH} characters.`)
+  .optional();
+
+/** As many lines as an order may have (the catalogue has fewer items anyway). */
+export const MAX_CART_LINES = 50;
+
+/**
+ * For the line lists of carts: refuses a line named twice (checkDistinctLines) or of an item not
+ * on sale, each with its line's path. Use as `.superRefine(checkLineItems)`.
+ */
+export function checkLineItems(
+  lines: readonly LineKey[],
+  context: Parameters<typeof checkDistinctLines>[1],
+): void {
+  checkDistinctLines(lines, context);
+  for (const [index, line] of lines.entries()) {
     if (!findItem(line.id)) {
       context.addIssue({
         code: 'custom',
@@ -53,8 +91,8 @@ function unknownFieldsMessage(issue: { code?: string; keys?: string[] }) {
 }
 
 /**
- * The lines of a cart as the browser sends them: item ids of the catalogue and quantities in
- * range, one line per item, in the cart's order. Names and prices are the catalogue's, so a line
+ * The lines of a cart as the browser sends them: item ids of the catalogue, quantities in range
+ * and sizes where chosen, one line per item and size, in the cart's order. Names and prices are the catalogue's, so a line
  * that carries them (or any other field) is refused.
  */
 export const cartLinesSchema = z
@@ -70,10 +108,11 @@ export const cartLinesSchema = z
           .int('Quantities are whole numbers.')
           .min(MIN_LINE_QUANTITY, `Keep at least ${MIN_LINE_QUANTITY} of each item in the cart.`)
           .max(MAX_LINE_QUANTITY, `Keep at most ${MAX_LINE_QUANTITY} of each item in the cart.`),
+        size: lineSizeSchema,
       },
       { error: unknownFieldsMessage },
     ),
-    { error: 'The lines are a list of items and quantities.' },
+    { error: 'The lines are a list of items, quantities and sizes.' },
   )
   .max(MAX_CART_LINES, `A cart has at most ${MAX_CART_LINES} lines.`)
   .superRefine(checkLineItems);
@@ -121,19 +160,24 @@ export interface CartConflictBody {
 
 /**
  * The account's cart and this browser's, as one (ADR 025): the account's lines first, in their
- * order, then this browser's new items in theirs (the spec's "add appends"). An item in both
- * keeps the larger quantity, not the sum: the same hat put in the cart again on another device is
- * still one hat, and merging the same carts twice (a retried request whose answer was lost, a
- * reload) changes nothing. Lines of items not on sale are dropped.
+ * order, then this browser's new lines in theirs (the spec's "add appends"). A line (item and
+ * size) in both keeps the larger quantity, not the sum: the same hat put in the cart again on
+ * another device is still one hat, and merging the same carts twice (a retried request whose
+ * answer was lost, a reload) changes nothing. Lines of items not on sale are dropped.
  */
 export function mergeCartLines(
   account: readonly CartLineRef[],
   browser: readonly CartLineRef[],
 ): CartLineRef[] {
-  const merged = new Map<number, number>();
-  for (const { id, quantity } of [...account, ...browser]) {
-    if (!findItem(id)) continue;
-    merged.set(id, Math.min(Math.max(merged.get(id) ?? 0, quantity), MAX_LINE_QUANTITY));
+  const merged: CartLineRef[] = [];
+  for (const line of [...account, ...browser]) {
+    if (!findItem(line.id)) continue;
+    const existing = merged.find((candidate) => isLine(candidate, line));
+    if (existing) {
+      existing.quantity = Math.min(Math.max(existing.quantity, line.quantity), MAX_LINE_QUANTITY);
+    } else {
+      merged.push(lineRef({ ...line, quantity: Math.min(line.quantity, MAX_LINE_QUANTITY) }));
+    }
   }
-  return [...merged].map(([id, quantity]) => ({ id, quantity }));
+  return merged;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalOrderRequest, createOrderBodySchema, priceOrderLines } from './orders.ts';
+import { findItem } from './catalogue.ts';
+import {
+  canonicalOrderRequest,
+  createOrderBodySchema,
+  describeUnavailable,
+  priceOrderLines,
+} from './orders.ts';
 
 const valid = {
   token: 'tok_abcdefghijklmnopqrstuvwxyz012345',
@@ -21,6 +27,22 @@ describe('createOrderBodySchema', () => {
     expect(parsed.email).toBe('ada@example.com');
   });
 
+  it('takes a size per line, and one product in two sizes as two lines', () => {
+    const lines = [
+      { id: 18, quantity: 1, size: 'S' },
+      { id: 18, quantity: 2, size: 'M' },
+      { id: 1, quantity: 1 },
+    ];
+    expect(createOrderBodySchema.parse({ ...valid, lines }).lines).toEqual(lines);
+  });
+
+  it('leaves whether an item is on sale, and in which sizes, to the catalogue', () => {
+    // The server checks both against the database catalogue (orders-service.ts).
+    expect(
+      createOrderBodySchema.safeParse({ ...valid, lines: [{ id: 999, quantity: 1 }] }).success,
+    ).toBe(true);
+  });
+
   it('refuses prices, amounts and any other field the client might send', () => {
     expect(firstMessage({ ...valid, amount: 1 })).toMatch(/Unknown field: amount/);
     expect(firstMessage({ ...valid, total: 1, currency: 'usd' })).toMatch(/total, currency/);
@@ -29,10 +51,19 @@ describe('createOrderBodySchema', () => {
     );
   });
 
-  it('refuses unknown items, repeated items and bad quantities', () => {
-    expect(firstMessage({ ...valid, lines: [{ id: 999, quantity: 1 }] })).toBe(
-      'Item 999 is not on sale.',
-    );
+  it('refuses repeated lines, bad sizes and bad quantities', () => {
+    expect(
+      firstMessage({
+        ...valid,
+        lines: [
+          { id: 18, quantity: 1, size: 'M' },
+          { id: 18, quantity: 2, size: 'M' },
+        ],
+      }),
+    ).toBe('Item 18 in size M appears twice; send one line per item and size.');
+    for (const size of ['', '   ', 'X'.repeat(17), 3, null]) {
+      expect(firstMessage({ ...valid, lines: [{ id: 18, quantity: 1, size }] })).toBeTruthy();
+    }
     expect(
       firstMessage({
         ...valid,
@@ -67,15 +98,18 @@ describe('createOrderBodySchema', () => {
 describe('priceOrderLines', () => {
   it('prices every line from the catalogue in integer cents', () => {
     expect(
-      priceOrderLines([
-        { id: 1, quantity: 3 },
-        { id: 30, quantity: 2 },
-      ]),
+      priceOrderLines(
+        [
+          { id: 1, quantity: 3, size: 'M' },
+          { id: 30, quantity: 2 },
+        ],
+        findItem,
+      ),
     ).toEqual({
       currency: 'usd',
       total: 3 * 2500 + 2 * 32_500,
       lines: [
-        { id: 1, name: 'Brown Brim', unitPrice: 2500, quantity: 3, lineTotal: 7500 },
+        { id: 1, name: 'Brown Brim', size: 'M', unitPrice: 2500, quantity: 3, lineTotal: 7500 },
         { id: 30, name: 'Camo Down Vest', unitPrice: 32_500, quantity: 2, lineTotal: 65_000 },
       ],
     });
@@ -83,8 +117,8 @@ describe('priceOrderLines', () => {
 
   it('ignores any price on its input and refuses unknown items', () => {
     const line = { id: 2, quantity: 1, price: 1, unitPrice: 1 };
-    expect(priceOrderLines([line])?.total).toBe(1800);
-    expect(priceOrderLines([{ id: 999, quantity: 1 }])).toBeUndefined();
+    expect(priceOrderLines([line], findItem)?.total).toBe(1800);
+    expect(priceOrderLines([{ id: 999, quantity: 1 }], findItem)).toBeUndefined();
   });
 });
 
@@ -96,5 +130,22 @@ describe('canonicalOrderRequest', () => {
     expect(canonicalOrderRequest(body, 'user-1')).not.toBe(canonicalOrderRequest(body, null));
     const more = { ...body, lines: [{ id: 1, quantity: 3 }] };
     expect(canonicalOrderRequest(more, null)).not.toBe(canonicalOrderRequest(body, null));
+    const sized = { ...body, lines: [{ id: 1, quantity: 2, size: 'M' }, body.lines[1]!] };
+    expect(canonicalOrderRequest(sized, null)).not.toBe(canonicalOrderRequest(body, null));
+  });
+
+  it('reads a line without a size as before sizes, so a retry across the upgrade matches', () => {
+    const body = createOrderBodySchema.parse(valid);
+    expect(canonicalOrderRequest(body, null)).toContain('"lines":[[1,2],[30,1]]');
+  });
+});
+
+describe('describeUnavailable', () => {
+  it('names the line, its size and how many are left', () => {
+    const line = { id: 1, name: 'Brown Brim', quantity: 2 };
+    expect(describeUnavailable({ ...line, size: 'M', available: 0 })).toBe(
+      'Brown Brim (size M): sold out',
+    );
+    expect(describeUnavailable({ ...line, available: 1 })).toBe('Brown Brim: only 1 left');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './cart.ts';
-import { checkLineItems, MAX_CART_LINES } from './carts.ts';
-import { findItem } from './catalogue.ts';
+import { checkDistinctLines, lineSizeSchema, MAX_CART_LINES } from './carts.ts';
+import type { Item } from './catalogue.ts';
 import type { Cents } from './money.ts';
 import type { CardBrand } from './payment-cards.ts';
 import { paymentAddressSchema, type PaymentAddress } from './payment-widget.ts';
@@ -11,7 +11,8 @@ export const ORDER_CURRENCY = 'usd';
 export const MAX_ORDER_LINES = MAX_CART_LINES;
 
 /**
- * POST /api/orders. Only what the shopper chose travels: item ids and quantities. Prices, totals
+ * POST /api/orders. Only what the shopper chose travels: item ids, sizes and quantities. Whether a
+ * product has that size, and has it in stock, is the server's to check. Prices, totals
  * and amounts are computed by the server from the catalogue, so a body that carries any of them
  * (or any other unknown field) is refused with 400 before anything is charged.
  */
@@ -39,13 +40,14 @@ export const createOrderBodySchema = z.strictObject(
               .int('Quantities are whole numbers.')
               .min(MIN_LINE_QUANTITY, `Order at least ${MIN_LINE_QUANTITY} of each item.`)
               .max(MAX_LINE_QUANTITY, `Order at most ${MAX_LINE_QUANTITY} of each item.`),
+            size: lineSizeSchema,
           },
           { error: unknownFieldsMessage },
         ),
       )
       .min(1, 'The order has no items.')
       .max(MAX_ORDER_LINES, `An order has at most ${MAX_ORDER_LINES} lines.`)
-      .superRefine(checkLineItems),
+      .superRefine(checkDistinctLines),
     email: z.email('Enter a valid email address.').max(254).trim().toLowerCase(),
     /**
      * The total, in integer cents, the shopper approved in the card widget. The server charges
@@ -73,6 +75,8 @@ export interface OrderLine {
   /** The catalogue item id. */
   id: number;
   name: string;
+  /** The size bought; absent for a one-size product (and on orders placed before sizes). */
+  size?: string;
   unitPrice: Cents;
   quantity: number;
   lineTotal: Cents;
@@ -85,20 +89,22 @@ export interface PricedOrder {
 }
 
 /**
- * Prices the chosen lines from the catalogue: unit price times quantity per line, and their sum,
- * all in integer cents. Returns undefined if any item is not on sale (the body schema refuses
- * those first). Never takes a price from its input.
+ * Prices the chosen lines from the catalogue (`find`: the product of an id, or undefined when it
+ * is not on sale): unit price times quantity per line, and their sum, all in integer cents.
+ * Returns undefined if any item is not on sale. Never takes a price from its input.
  */
 export function priceOrderLines(
-  lines: readonly { id: number; quantity: number }[],
+  lines: readonly { id: number; quantity: number; size?: string | undefined }[],
+  find: (id: number) => Item | undefined,
 ): PricedOrder | undefined {
   const priced: OrderLine[] = [];
-  for (const { id, quantity } of lines) {
-    const item = findItem(id);
+  for (const { id, quantity, size } of lines) {
+    const item = find(id);
     if (!item) return undefined;
     priced.push({
       id,
       name: item.name,
+      ...(size ? { size } : {}),
       unitPrice: item.price,
       quantity,
       lineTotal: item.price * quantity,
@@ -108,8 +114,11 @@ export function priceOrderLines(
   return { lines: priced, total, currency: ORDER_CURRENCY };
 }
 
+/** Code-unit order: the same on every server, whatever its locale. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * The order request as one canonical string (lines sorted by id, absent addresses as null), for
+ * The order request as one canonical string (lines sorted by id and size, absent addresses as null), for
  * telling a retry (same string) from a different order sent with a reused key. `ownerId` is the
  * signed-in user's id or null, so a key cannot be replayed by someone else.
  */
@@ -118,7 +127,11 @@ export function canonicalOrderRequest(body: CreateOrderBody, ownerId: string | n
     ownerId,
     token: body.token,
     email: body.email,
-    lines: [...body.lines].sort((a, b) => a.id - b.id).map(({ id, quantity }) => [id, quantity]),
+    // A line without a size reads as before sizes existed, so a retry sent across the upgrade
+    // still matches its pending order.
+    lines: [...body.lines]
+      .sort((a, b) => a.id - b.id || compareText(a.size ?? '', b.size ?? ''))
+      .map(({ id, quantity, size }) => (size ? [id, quantity, size] : [id, quantity])),
     billingAddress: body.billingAddress ?? null,
     shippingAddress: body.shippingAddress ?? null,
   });
@@ -161,6 +174,7 @@ export interface OrderListResponse {
 /** Machine-readable reasons on order errors, beside the human `message`. */
 export type OrderErrorCode =
   | 'invalid_request'
+  | 'out_of_stock'
   | 'idempotency_conflict'
   | 'total_changed'
   | 'token_not_found'
@@ -170,9 +184,29 @@ export type OrderErrorCode =
   | 'expired_card'
   | 'incorrect_cvc';
 
+/** A line of an order that the shop no longer has enough of. */
+export interface UnavailableLine {
+  id: number;
+  /** Absent for a one-size product. */
+  size?: string;
+  name: string;
+  /** How many the order asked for. */
+  quantity: number;
+  /** How many are left (0: sold out). */
+  available: number;
+}
+
 /** Every error of the orders API: 400, 401, 402, 403, 404 or 409. */
 export interface OrderErrorBody {
   error: string;
   message: string;
   code?: OrderErrorCode;
+  /** With 409 `out_of_stock`: each line the shop cannot sell as asked. Nothing was charged. */
+  unavailable?: UnavailableLine[];
+}
+
+/** How an unavailable line reads to the shopper: `Brown Brim (size M): sold out`. */
+export function describeUnavailable({ name, size, available }: UnavailableLine): string {
+  const label = size ? `${name} (size ${size})` : name;
+  return available === 0 ? `${label}: sold out` : `${label}: only ${available} left`;
 }

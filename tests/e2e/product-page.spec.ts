@@ -54,7 +54,7 @@ for (const screen of SCREENS) {
       await expect(line).toHaveCount(1);
       await expect(line).toContainText('Brown Brim');
       await expect(line).toContainText('1 x $25');
-      await expect(line).toContainText('L');
+      await expect(line).toContainText('Size L');
     });
 
     test('the size guide opens and closes by keyboard, keeping focus inside', async ({ page }) => {

@@ -3,11 +3,14 @@ export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
   readonly code: string | undefined;
+  /** The answer's JSON body, for errors that carry more than a message (an order's 409). */
+  readonly body: unknown;
 
-  constructor(message: string, status: number, code?: string) {
+  constructor(message: string, status: number, code?: string, body?: unknown) {
     super(message);
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -51,6 +54,7 @@ export async function apiRequest<T>(
       typeof message === 'string' && message ? message : `The shop answered ${response.status}.`,
       response.status,
       typeof code === 'string' ? code : undefined,
+      data,
     );
   }
   return data as T;

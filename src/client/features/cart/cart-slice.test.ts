@@ -40,16 +40,16 @@ describe('cart slice', () => {
     expect(selectCartItemsCount(store.getState())).toBe(3);
     expect(selectCartTotal(store.getState())).toBe(2 * 2500 + 1800);
 
-    store.dispatch(itemRemoved(brownBrim.id));
+    store.dispatch(itemRemoved({ id: brownBrim.id }));
     expect(selectCartItems(store.getState()).map((l) => [l.id, l.quantity])).toEqual([
       [1, 1],
       [2, 1],
     ]);
-    store.dispatch(itemRemoved(brownBrim.id));
+    store.dispatch(itemRemoved({ id: brownBrim.id }));
     expect(selectCartItems(store.getState()).map((l) => l.id)).toEqual([2]);
 
     store.dispatch(itemAdded(blueBeanie));
-    store.dispatch(lineCleared(blueBeanie.id));
+    store.dispatch(lineCleared({ id: blueBeanie.id }));
     expect(selectCartItems(store.getState())).toEqual([]);
     expect(selectCartTotal(store.getState())).toBe(0);
   });

@@ -1,10 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   addItemToCart,
+  chooseLineSize,
   clearItemFromCart,
   removeItemFromCart,
   restoreCartLines,
   type CartItem,
+  type LineKey,
 } from '#shared/cart.ts';
 import type { CartLineRef } from '#shared/carts.ts';
 import type { Item } from '#shared/catalogue.ts';
@@ -26,14 +28,19 @@ export const cartSlice = createSlice({
     dropdownClosed(state) {
       state.hidden = true;
     },
-    itemAdded(state, action: PayloadAction<Item>) {
+    /** One more of the item in `size` (none: a line without a size, chosen later). */
+    itemAdded(state, action: PayloadAction<Item & { size?: string | undefined }>) {
       state.cartItems = addItemToCart(state.cartItems, action.payload);
     },
-    itemRemoved(state, action: PayloadAction<number>) {
+    itemRemoved(state, action: PayloadAction<LineKey>) {
       state.cartItems = removeItemFromCart(state.cartItems, action.payload);
     },
-    lineCleared(state, action: PayloadAction<number>) {
+    lineCleared(state, action: PayloadAction<LineKey>) {
       state.cartItems = clearItemFromCart(state.cartItems, action.payload);
+    },
+    /** The shopper chose `chosen` for the line `line` (chooseLineSize: it may merge two lines). */
+    lineSizeChosen(state, action: PayloadAction<{ line: LineKey; chosen: string }>) {
+      state.cartItems = chooseLineSize(state.cartItems, action.payload.line, action.payload.chosen);
     },
     /** The order was paid: the cart starts empty again. */
     cartEmptied(state) {
@@ -50,7 +57,7 @@ export const cartSlice = createSlice({
     },
     /**
      * The signed-in shopper's cart as kept with their account, merged with this browser's. Only
-     * ids and quantities are taken: names, pictures and prices come from the catalogue.
+     * ids, sizes and quantities are taken: names, pictures and prices come from the catalogue.
      */
     accountCartSynced(state, action: PayloadAction<readonly CartLineRef[]>) {
       state.cartItems = restoreCartLines(action.payload);
@@ -64,6 +71,7 @@ export const {
   itemAdded,
   itemRemoved,
   lineCleared,
+  lineSizeChosen,
   cartEmptied,
   cartClearedAtSignOut,
   accountCartSynced,

@@ -46,7 +46,7 @@ function fakeCartServer() {
     },
   };
   const document = (): CartDocument => {
-    const priced = priceOrderLines(server.lines)!;
+    const priced = priceOrderLines(server.lines, findItem)!;
     return { version: server.version, lines: priced.lines, total: priced.total };
   };
   const answer = (status: number, body: unknown) =>
@@ -135,9 +135,9 @@ describe('the cart kept with the account', () => {
     store.dispatch(itemAdded(item(1)));
     store.dispatch(itemAdded(item(1)));
     store.dispatch(itemAdded(item(2)));
-    store.dispatch(itemRemoved(1));
+    store.dispatch(itemRemoved({ id: 1 }));
     store.dispatch(itemAdded(item(3)));
-    store.dispatch(lineCleared(2));
+    store.dispatch(lineCleared({ id: 2 }));
     await vi.waitFor(() =>
       expect(pairs(server.lines)).toEqual([
         [1, 1],

@@ -1,12 +1,13 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import {
   addItemToCart,
+  chooseLineSize,
   clearItemFromCart,
   removeItemFromCart,
   restoreCartLines,
   type CartItem,
 } from '#shared/cart.ts';
-import type { CartDocument, CartLineRef } from '#shared/carts.ts';
+import { lineRef, type CartDocument, type CartLineRef } from '#shared/carts.ts';
 import type { LateMiddleware, RootState } from '#client/app/store.ts';
 import { ApiError, apiRequest } from '#client/lib/api-client.ts';
 import { safeLocalStorage, type SyncStorage } from '#client/lib/safe-storage.ts';
@@ -18,6 +19,7 @@ import {
   itemAdded,
   itemRemoved,
   lineCleared,
+  lineSizeChosen,
 } from './cart-slice.ts';
 
 /** Quiet time after the last change before the account's copy is written. */
@@ -34,12 +36,15 @@ function changeOf(action: UnknownAction): Change | undefined {
   if (itemAdded.match(action)) return (lines) => addItemToCart(lines, action.payload);
   if (itemRemoved.match(action)) return (lines) => removeItemFromCart(lines, action.payload);
   if (lineCleared.match(action)) return (lines) => clearItemFromCart(lines, action.payload);
+  if (lineSizeChosen.match(action)) {
+    const { line, chosen } = action.payload;
+    return (lines) => chooseLineSize(lines, line, chosen);
+  }
   if (cartEmptied.match(action)) return () => [];
   return undefined;
 }
 
-const refsOf = (lines: readonly CartLineRef[]): CartLineRef[] =>
-  lines.map(({ id, quantity }) => ({ id, quantity }));
+const refsOf = (lines: readonly CartLineRef[]): CartLineRef[] => lines.map(lineRef);
 
 const sameRefs = (a: readonly CartLineRef[], b: readonly CartLineRef[]) =>
   JSON.stringify(refsOf(a)) === JSON.stringify(refsOf(b));

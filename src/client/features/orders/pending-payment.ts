@@ -16,10 +16,12 @@ const STORAGE_KEY = 'crwn:pending-payment';
 /**
  * The cart's lines as one string, whatever their order: what a pending payment was made for.
  */
-export function cartFingerprint(lines: readonly { id: number; quantity: number }[]): string {
-  return [...lines]
-    .sort((a, b) => a.id - b.id)
-    .map(({ id, quantity }) => `${id}x${quantity}`)
+export function cartFingerprint(
+  lines: readonly { id: number; quantity: number; size?: string | undefined }[],
+): string {
+  return lines
+    .map(({ id, quantity, size }) => `${id}${size ? `:${size}` : ''}x${quantity}`)
+    .sort()
     .join(',');
 }
 

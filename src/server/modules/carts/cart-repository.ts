@@ -1,4 +1,4 @@
-import type { CartLineRef } from '#shared/carts.ts';
+import { lineRef, type CartLineRef } from '#shared/carts.ts';
 import { restoreCartLines } from '#shared/cart.ts';
 import type { Db } from '#server/platform/database/transaction.ts';
 
@@ -8,7 +8,10 @@ export interface StoredCart {
   version: number;
 }
 
-/** Stored lines back to refs. Items taken off sale since are dropped, like a restored cart's. */
+/**
+ * Stored lines back to refs. Items taken off sale since are dropped, like a restored cart's; a
+ * cart stored before lines had sizes reads as lines without one.
+ */
 function parseLines(json: string): CartLineRef[] {
   let value: unknown;
   try {
@@ -16,7 +19,7 @@ function parseLines(json: string): CartLineRef[] {
   } catch {
     return [];
   }
-  return restoreCartLines(value).map(({ id, quantity }) => ({ id, quantity }));
+  return restoreCartLines(value).map(lineRef);
 }
 
 /**
@@ -36,7 +39,7 @@ export const cartRepository = {
   /** Writes the account's whole cart as `version` (the first write inserts the row). */
   async save(db: Db, userId: string, lines: readonly CartLineRef[], version: number) {
     const values = {
-      lines: JSON.stringify(lines.map(({ id, quantity }) => ({ id, quantity }))),
+      lines: JSON.stringify(lines.map(lineRef)),
       version,
       updated_at: new Date().toISOString(),
     };

@@ -1,3 +1,5 @@
+import { isLine } from '#shared/cart.ts';
+import { findItem } from '#shared/catalogue.ts';
 import {
   mergeCartLines,
   type CartDocument,
@@ -13,7 +15,7 @@ export type ReplaceCartResult = { kind: 'saved' | 'conflict'; cart: CartDocument
 /** The cart as the API shows it: names and prices from the catalogue, never from a browser. */
 function toDocument({ lines, version }: StoredCart): CartDocument {
   // Stored lines are items on sale (the repository drops the others), so pricing cannot fail.
-  const priced = priceOrderLines(lines) ?? { lines: [], total: 0 };
+  const priced = priceOrderLines(lines, findItem) ?? { lines: [], total: 0 };
   return { version, lines: priced.lines, total: priced.total };
 }
 
@@ -21,7 +23,10 @@ const EMPTY: StoredCart = { lines: [], version: 0 };
 
 const sameLines = (a: readonly CartLineRef[], b: readonly CartLineRef[]) =>
   a.length === b.length &&
-  a.every((line, index) => line.id === b[index]?.id && line.quantity === b[index]?.quantity);
+  a.every((line, index) => {
+    const other = b[index];
+    return other !== undefined && isLine(line, other) && line.quantity === other.quantity;
+  });
 
 /**
  * Each signed-in shopper's cart, kept with their account (ADR 025). Writes are whole carts,

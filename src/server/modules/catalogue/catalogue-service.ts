@@ -27,6 +27,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The catalogue as it is now (ADR 034), for the pages' loaders and the API. */
     catalogue: CatalogueReader;
+    /**
+     * Calls `listener` with the new version after every change to the catalogue, made on any
+     * server (a page cache drops its pages); returns the unsubscribe.
+     */
+    onCatalogueChange: (listener: (version: number) => void) => () => void;
   }
 }
 

@@ -35,7 +35,7 @@ export function CartDropdown() {
       {cartItems.length > 0 ? (
         <ul className="cart-dropdown__items">
           {cartItems.map((item) => (
-            <CartItem key={item.id} item={item} />
+            <CartItem key={`${item.id}:${item.size ?? ''}`} item={item} />
           ))}
         </ul>
       ) : (

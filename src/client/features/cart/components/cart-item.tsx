@@ -8,8 +8,9 @@ import { dropdownClosed } from '#client/features/cart/cart-slice.ts';
 import { lineHref } from './line-link.ts';
 import cartItemCss from './cart-item.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
+import { LineSize } from './line-size.tsx';
 
-/** One line of the cart dropdown: image, name, and `quantity x $price`. */
+/** One line of the cart dropdown: image, name, `quantity x $price`, and its size (or a chooser). */
 export function CartItem({ item }: { item: CartLine }) {
   const dispatch = useAppDispatch();
   const href = lineHref(item);
@@ -29,6 +30,7 @@ export function CartItem({ item }: { item: CartLine }) {
         <span className="cart-item__price">
           {item.quantity} x {formatMoney(item.price)}
         </span>
+        <LineSize line={item} />
       </div>
     </li>
   );

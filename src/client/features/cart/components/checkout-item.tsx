@@ -6,6 +6,7 @@ import { Picture } from '#client/components/ui/picture.tsx';
 import { useAppDispatch } from '#client/app/hooks.ts';
 import { itemAdded, itemRemoved, lineCleared } from '#client/features/cart/cart-slice.ts';
 import { lineHref } from './line-link.ts';
+import { LineSize } from './line-size.tsx';
 
 /**
  * A row of the checkout table: image, name, quantity with arrows, price (with the line's
@@ -14,8 +15,11 @@ import { lineHref } from './line-link.ts';
  */
 export function CheckoutItem({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
-  const { id, name, imageUrl, price, quantity } = item;
+  const { name, imageUrl, price, quantity, size } = item;
   const href = lineHref(item);
+  const line = { id: item.id, size };
+  // Lines of one product in two sizes are told apart by their size.
+  const label = size ? `${name}, size ${size}` : name;
   return (
     <tr className="checkout-item">
       <td className="checkout-item__image">
@@ -31,23 +35,25 @@ export function CheckoutItem({ item }: { item: CartItem }) {
       </td>
       <td className="checkout-item__name">
         <Link to={href}>{name}</Link>
+        <br />
+        <LineSize line={item} />
       </td>
       <td className="checkout-item__quantity" data-label="Quantity">
         <button
           type="button"
           className="checkout-item__arrow"
-          aria-label={`Remove one ${name}`}
-          onClick={() => dispatch(itemRemoved(id))}
+          aria-label={`Remove one ${label}`}
+          onClick={() => dispatch(itemRemoved(line))}
         >
           &#10094;
         </button>
-        <span className="checkout-item__value" aria-label={`Quantity of ${name}`}>
+        <span className="checkout-item__value" aria-label={`Quantity of ${label}`}>
           {quantity}
         </span>
         <button
           type="button"
           className="checkout-item__arrow"
-          aria-label={`Add one ${name}`}
+          aria-label={`Add one ${label}`}
           onClick={() => dispatch(itemAdded(item))}
         >
           &#10095;
@@ -61,8 +67,8 @@ export function CheckoutItem({ item }: { item: CartItem }) {
         <button
           type="button"
           className="checkout-item__remove-button"
-          aria-label={`Remove ${name} from the cart`}
-          onClick={() => dispatch(lineCleared(id))}
+          aria-label={`Remove ${label} from the cart`}
+          onClick={() => dispatch(lineCleared(line))}
         >
           &#10005;
         </button>

@@ -38,7 +38,10 @@ export function Checkout({ payment }: { payment?: ReactNode }) {
           </tr>
         </thead>
         <tbody aria-busy={!restored}>
-          {restored && cartItems.map((item) => <CheckoutItem key={item.id} item={item} />)}
+          {restored &&
+            cartItems.map((item) => (
+              <CheckoutItem key={`${item.id}:${item.size ?? ''}`} item={item} />
+            ))}
         </tbody>
       </table>
       {/* Holds the empty-cart line's place until the cart is read back, so nothing shifts. */}

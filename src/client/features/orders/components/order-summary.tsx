@@ -38,8 +38,11 @@ export function OrderSummary({ order }: { order: Order }) {
         </thead>
         <tbody>
           {order.lines.map((line) => (
-            <tr key={line.id}>
-              <td>{line.name}</td>
+            <tr key={`${line.id}:${line.size ?? ''}`}>
+              <td>
+                {line.name}
+                {line.size && <span className="order-summary__size">, size {line.size}</span>}
+              </td>
               <td>{line.quantity}</td>
               <td>{formatMoney(line.unitPrice)}</td>
               <td>{formatMoney(line.lineTotal)}</td>

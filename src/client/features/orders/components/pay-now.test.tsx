@@ -7,7 +7,8 @@ import type {
   PaymentToken,
   PaymentTokenArgs,
 } from '#shared/payment-widget.ts';
-import { itemAdded } from '#client/features/cart/cart-slice.ts';
+import { itemAdded, lineSizeChosen } from '#client/features/cart/cart-slice.ts';
+import type { CartItem } from '#shared/cart.ts';
 import { clearPendingPayment } from '#client/features/orders/pending-payment.ts';
 import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { LOST_ANSWER_MESSAGE, PayNow } from './pay-now.tsx';
@@ -72,10 +73,24 @@ afterEach(() => {
   clearPendingPayment();
 });
 
-async function openCheckout() {
+/** The catalogue's answer for the products of lines without a size (H1's JSON API). */
+function catalogueAnswer(products: { id: number; sizeKind: string | null; sizes: string[] }[]) {
+  return new Response(
+    JSON.stringify(
+      products.map(({ id, sizeKind, sizes }) => ({
+        ...findItem(id),
+        sizeKind,
+        sizes: sizes.map((size) => ({ size, stock: 5 })),
+      })),
+    ),
+    { status: 200, headers: { 'content-type': 'application/json' } },
+  );
+}
+
+async function openCheckout(cartItems: CartItem[] = [{ ...brim, quantity: 2, size: 'M' }]) {
   const rendered = renderWithProviders(<PayNow />, {
     route: '/checkout',
-    preloadedState: { cart: { hidden: true, cartItems: [{ ...brim, quantity: 2 }] } },
+    preloadedState: { cart: { hidden: true, cartItems } },
   });
   const payNow = screen.getByRole('button', { name: 'Pay Now' });
   await waitFor(() => expect(payNow).toHaveAttribute('aria-busy', 'false'));
@@ -114,7 +129,7 @@ describe('Pay Now', () => {
     expect(first).toMatchObject({
       token: token.id,
       approvedTotal: 2 * brim.price,
-      lines: [{ id: brim.id, quantity: 2 }],
+      lines: [{ id: brim.id, quantity: 2, size: 'M' }],
     });
     expect(first?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(window.alert).toHaveBeenCalledWith('Payment Successful!');
@@ -129,7 +144,7 @@ describe('Pay Now', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(LOST_ANSWER_MESSAGE);
 
     act(() => {
-      store.dispatch(itemAdded(nmd));
+      store.dispatch(itemAdded({ ...nmd, size: 'US 9' }));
     });
     await user.click(payNow);
     expect(widget.open).toHaveBeenCalledTimes(2);
@@ -155,5 +170,75 @@ describe('Pay Now', () => {
     await user.click(payNow);
     expect(widget.open).toHaveBeenCalledTimes(2);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the lines that still need a size, and opens the widget only once they have one', async () => {
+    fetch.mockResolvedValueOnce(
+      catalogueAnswer([
+        { id: brim.id, sizeKind: 'hat', sizes: ['S', 'M', 'L'] },
+        { id: 2, sizeKind: 'hat', sizes: ['S', 'M', 'L'] },
+      ]),
+    );
+    const beanie = findItem(2) as Item;
+    const { user, payNow, store } = await openCheckout([
+      { ...brim, quantity: 1 },
+      { ...nmd, quantity: 1, size: 'US 9' },
+      { ...beanie, quantity: 1 },
+    ]);
+    await user.click(payNow);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Choose a size for Brown Brim and Blue Beanie.',
+    );
+    expect(widget.open).not.toHaveBeenCalled();
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/catalogue/products?ids=1,2');
+
+    act(() => {
+      store.dispatch(lineSizeChosen({ line: { id: brim.id }, chosen: 'L' }));
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(payNow);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a size for Blue Beanie.');
+
+    act(() => {
+      store.dispatch(lineSizeChosen({ line: { id: 2 }, chosen: 'S' }));
+    });
+    await user.click(payNow);
+    expect(widget.open).toHaveBeenCalledTimes(1);
+    // The sizes were asked for once.
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('pays for a one-size product without asking for a size', async () => {
+    // As if the owner sold it in one size (the seed gives every product sizes).
+    const tote = findItem(3) as Item;
+    fetch.mockResolvedValueOnce(catalogueAnswer([{ id: tote.id, sizeKind: null, sizes: [''] }]));
+    const { user, payNow } = await openCheckout([{ ...tote, quantity: 1 }]);
+    await user.click(payNow);
+    await waitFor(() => expect(widget.open).toHaveBeenCalledTimes(1));
+  });
+
+  it('names each line the shop no longer has, and leaves the cart as it was', async () => {
+    fetch.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          error: 'Conflict',
+          code: 'out_of_stock',
+          message: 'Some items are no longer available.',
+          unavailable: [{ id: brim.id, size: 'M', name: 'Brown Brim', quantity: 2, available: 0 }],
+        }),
+        { status: 409 },
+      ),
+    );
+    const cartItems = [
+      { ...brim, quantity: 2, size: 'M' },
+      { ...nmd, quantity: 1, size: 'US 9' },
+    ];
+    const { user, payNow, store } = await openCheckout(cartItems);
+    await user.click(payNow);
+    await payInWidget();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Brown Brim (size M): sold out');
+    expect(alert).toHaveTextContent('Nothing was charged');
+    expect(store.getState().cart.cartItems).toEqual(cartItems);
   });
 });

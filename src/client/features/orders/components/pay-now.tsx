@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
-import type { CreateOrderBody } from '#shared/orders.ts';
+import { describeUnavailable, type CreateOrderBody, type OrderErrorBody } from '#shared/orders.ts';
 import { randomUuid } from '#shared/random-uuid.ts';
 import type { CrwnPayHandler, PaymentToken, PaymentTokenArgs } from '#shared/payment-widget.ts';
 import { PAYMENT_PUBLISHABLE_KEY } from '#shared/payment-widget-core.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useAppDispatch, useAppSelector } from '#client/app/hooks.ts';
+import type { CartItem } from '#shared/cart.ts';
 import { cartEmptied } from '#client/features/cart/cart-slice.ts';
 import { selectCartItems, selectCartTotal } from '#client/features/cart/cart-selectors.ts';
 import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
@@ -18,7 +19,7 @@ import {
   loadPendingPayment,
   savePendingPayment,
 } from '#client/features/orders/pending-payment.ts';
-import { ApiError } from '#client/lib/api-client.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '#client/lib/api-client.ts';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 import payNowCss from './pay-now.css?inline';
 
@@ -35,7 +36,7 @@ type WidgetState = 'loading' | 'ready' | 'unavailable';
 /** One opening of the widget: what the shopper is about to approve. */
 interface Attempt {
   idempotencyKey: string;
-  lines: { id: number; quantity: number }[];
+  lines: CreateOrderBody['lines'];
   cart: string;
   approvedTotal: number;
 }
@@ -43,6 +44,30 @@ interface Attempt {
 /** An answer that may never have come: the order may or may not exist, so ask again the same. */
 const isUnanswered = (failure: unknown) =>
   failure instanceof ApiError && (failure.status === 0 || failure.status >= 500);
+
+/** The lines a 409 `out_of_stock` names, as the shopper reads them. */
+function unavailableMessage(failure: ApiError): string | undefined {
+  const { unavailable } = (failure.body ?? {}) as OrderErrorBody;
+  if (failure.code !== 'out_of_stock' || !unavailable?.length) return undefined;
+  return `No longer available as in your cart: ${unavailable.map(describeUnavailable).join('; ')}. Nothing was charged. Change or remove ${unavailable.length === 1 ? 'that line' : 'those lines'} and pay again; the rest of your cart is unchanged.`;
+}
+
+/** `A`, `A and B`, `A, B and C`. */
+const listOf = (names: readonly string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/**
+ * The lines still without a size whose product has sizes (issue 13): Pay Now names them and
+ * waits. Loads the sizes code only for a cart with a line without a size.
+ */
+async function linesMissingSize(lines: readonly CartItem[]): Promise<CartItem[]> {
+  const unsized = lines.filter((line) => !line.size);
+  if (unsized.length === 0) return [];
+  const { loadProductSizes, productSizes } =
+    await import('#client/features/cart/use-line-sizes.ts');
+  await loadProductSizes(unsized.map((line) => line.id));
+  return unsized.filter((line) => productSizes(line.id));
+}
 
 export const LOST_ANSWER_MESSAGE =
   'We did not hear back from the shop, so your payment may have gone through. Press Pay Now again to finish: you will not be charged twice.';
@@ -63,6 +88,9 @@ export function PayNow() {
   const [widgetState, setWidgetState] = useState<WidgetState>('loading');
   const [error, setError] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
+  // What Pay Now waits for, until the cart changes (a size chosen, a line removed).
+  const [sizesNeeded, setSizesNeeded] = useState<string | null>(null);
+  useEffect(() => setSizesNeeded(null), [cartItems]);
   const handler = useRef<CrwnPayHandler<HTMLButtonElement> | null>(null);
   // One idempotency key per opening of the widget: a retried or doubled request for the same
   // payment gives the same order, never a second charge.
@@ -84,8 +112,16 @@ export function PayNow() {
       } else {
         // An answer: nothing was charged, and the next payment starts afresh.
         clearPendingPayment();
+        const soldOut = failure instanceof ApiError ? unavailableMessage(failure) : undefined;
+        if (soldOut) {
+          // The sizes on offer changed: the choosers ask the catalogue again.
+          void import('#client/features/cart/use-line-sizes.ts').then((sizes) =>
+            sizes.forgetProductSizes(),
+          );
+        }
         setError(
-          `${failure instanceof Error ? failure.message : 'The payment did not go through.'} Your cart is unchanged.`,
+          soldOut ??
+            `${failure instanceof Error ? failure.message : 'The payment did not go through.'} Your cart is unchanged.`,
         );
       }
     } finally {
@@ -145,9 +181,11 @@ export function PayNow() {
     };
   }, []);
 
-  const pay = () => {
-    if (widgetState !== 'ready' || !handler.current || cartItems.length === 0 || placing) return;
-    const lines = cartItems.map(({ id, quantity }) => ({ id, quantity }));
+  const openWidget = () => {
+    if (!handler.current) return;
+    const lines = cartItems.map(({ id, quantity, size }) =>
+      size ? { id, quantity, size } : { id, quantity },
+    );
     const cart = cartFingerprint(lines);
     const pending = loadPendingPayment();
     if (pending) {
@@ -166,6 +204,21 @@ export function PayNow() {
     });
   };
 
+  const pay = () => {
+    if (widgetState !== 'ready' || !handler.current || cartItems.length === 0 || placing) return;
+    if (cartItems.every((line) => line.size)) {
+      openWidget();
+      return;
+    }
+    setError(null);
+    linesMissingSize(cartItems)
+      .then((missing) => {
+        if (missing.length === 0) openWidget();
+        else setSizesNeeded(`Choose a size for ${listOf(missing.map((line) => line.name))}.`);
+      })
+      .catch(() => setError(NETWORK_ERROR_MESSAGE));
+  };
+
   return (
     <div className="pay-now">
       <StyleSheet href="pay-now" css={payNowCss} />
@@ -176,8 +229,13 @@ export function PayNow() {
       >
         Pay Now
       </Button>
-      <p id="pay-status" className="pay-now__status" role={error ? 'alert' : 'status'}>
+      <p
+        id="pay-status"
+        className="pay-now__status"
+        role={error || sizesNeeded ? 'alert' : 'status'}
+      >
         {error ??
+          sizesNeeded ??
           (widgetState === 'unavailable'
             ? 'Card payment is unavailable right now. Please try again later.'
             : placing

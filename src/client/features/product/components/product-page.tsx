@@ -30,10 +30,8 @@ export function ProductPage({ product, collectionTitle }: ProductPageProps) {
   const hintId = useId();
   const soldOut = product.sizes.every((option) => availabilityOf(option) === 'sold-out');
   const { id, name, imageUrl, price } = product;
-  const item = { id, name, imageUrl, price, collection: product.collection };
-  // The line as the cart keeps it: the item and, for a sized product, the size chosen.
-  const line = size ? { ...item, size } : item;
-  const { onClick: add } = useAddToCart(line);
+  // No early-adds attribute: a tap before the app runs would add without the size chosen.
+  const { onClick: add } = useAddToCart({ id, name, imageUrl, price }, size || undefined);
 
   const askForSize = () => {
     setAsked(true);
