@@ -1,5 +1,5 @@
 import { data, useLoaderData } from 'react-router';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import {
   listQueryString,
   parseListQuery,
@@ -74,7 +74,7 @@ function structuredData({ title, list, canonical }: CollectionData) {
   };
 }
 
-export const meta = ({ data: page }: { data: CollectionData | undefined }) => {
+export const meta = ({ loaderData: page }: MetaArgs<typeof loader>) => {
   if (!page) return pageMeta('Page not found', 'This page does not exist.');
   const { title, list } = page;
   return [

@@ -1,5 +1,5 @@
 import { data, redirect, useLoaderData } from 'react-router';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { productIdOfSegment, productPath, type Product } from '#shared/catalogue-model.ts';
 import { AddedToCartStatus } from '#client/features/cart/components/added-to-cart-status.tsx';
 import { ProductPage } from '#client/features/product/components/product-page.tsx';
@@ -46,7 +46,7 @@ export async function loader({
   };
 }
 
-export const meta = ({ data: page }: { data: ProductData | undefined }) => {
+export const meta = ({ loaderData: page }: MetaArgs<typeof loader>) => {
   if (!page) return pageMeta('Page not found', 'This page does not exist.');
   const { product, canonical } = page;
   return [

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { parseListQuery, type ListQuery, type ProductList } from '#shared/catalogue-model.ts';
 import { AddedToCartStatus } from '#client/features/cart/components/added-to-cart-status.tsx';
 import { ProductListing } from '#client/features/shop/components/product-listing.tsx';
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   return { q, query, list: q ? await catalogueOf(context).search(q, query) : null };
 }
 
-export const meta = ({ data: page }: { data: SearchData | undefined }) => [
+export const meta = ({ loaderData: page }: MetaArgs<typeof loader>) => [
   ...pageMeta(
     page?.q ? `Search: ${page.q}` : 'Search',
     'Search the hats, sneakers, jackets and clothing of CRWN Clothing.',
