@@ -1,24 +1,27 @@
 import type { Config } from '@react-router/dev/config';
-import { COLLECTION_IDS } from './src/shared/catalogue.ts';
 
 /** Path prerendered for the not-found page; the server answers unknown paths with it and a 404. */
 export const NOT_FOUND_PATH = '/404';
 
+/**
+ * Pages that show nothing of the catalogue: prerendered at build, served as files. The
+ * catalogue's pages (/, /shop, /shop/{collection}, products, search) are rendered by the server
+ * from the catalogue as it is now, and kept in its render cache (docs/decisions/035).
+ */
+export const PRERENDERED_PATHS = [
+  '/checkout',
+  '/checkout/confirmation',
+  '/signin',
+  '/contact',
+  '/account',
+  NOT_FOUND_PATH,
+];
+
 export default {
   appDirectory: 'src/client/app',
   buildDirectory: 'build',
-  // Every catalogue page is prerendered, so the first HTML a shopper gets shows the page
-  // itself; there is no server rendering at run time (see docs/decisions/002).
-  ssr: false,
-  prerender: [
-    '/',
-    '/shop',
-    ...COLLECTION_IDS.map((id) => `/shop/${id}`),
-    '/checkout',
-    '/checkout/confirmation',
-    '/signin',
-    '/contact',
-    '/account',
-    NOT_FOUND_PATH,
-  ],
+  ssr: true,
+  prerender: PRERENDERED_PATHS,
+  // The whole (small) route manifest in the first HTML: no /__manifest request on navigation.
+  routeDiscovery: { mode: 'initial' },
 } satisfies Config;

@@ -245,6 +245,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     // The card widget's origin, whose script and frame the pages' CSP allows.
     paymentOrigin: new URL(config.PAYMENT_URL).origin,
     pageStatus: { '/checkout/confirmation': confirmationPageStatus({ accounts, orders }) },
+    // The catalogue's pages are rendered from it at run time (ADR 035).
+    catalogue: catalogue.reader,
   });
   return app;
 }

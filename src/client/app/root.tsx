@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
 import type { ReactNode } from 'react';
 import { ChunkErrorBanner } from './chunk-errors/chunk-error-banner.tsx';
 import { BOOT_ERROR_SCRIPT } from './chunk-errors/boot-error-script.ts';
@@ -8,6 +8,7 @@ import { SIGNED_IN_HINT_SCRIPT } from '#client/features/user/signed-in-hint.ts';
 import { Header } from './layout/header.tsx';
 import { useFocusOnNavigation } from './layout/use-focus-on-navigation.ts';
 import { Providers } from './providers.tsx';
+import { storeLoadsOf } from './catalogue-store.ts';
 import { RootErrorBoundary } from './layout/root-error-boundary.tsx';
 import { useWebVitals } from './report-web-vitals.ts';
 import { useLowerCasePaths } from './lower-case-paths.ts';
@@ -46,8 +47,10 @@ export default function App() {
   useWebVitals();
   useLowerCasePaths();
   useFocusOnNavigation();
+  // The catalogue the server's loaders read, put in the store before the first render.
+  const matches = useMatches();
   return (
-    <Providers>
+    <Providers storeLoads={storeLoadsOf(matches)}>
       <div className="page">
         <a className="skip-link" href="#main">
           Skip to content

@@ -1,15 +1,12 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
-import { COLLECTION_IDS } from '#shared/catalogue.ts';
 
-// Each route module is its own lazily loaded chunk. Every collection gets a route of its own
-// rather than one `shop/:collectionId`, so any other path under /shop falls to the not-found
-// route, exactly as the server's 404 page was prerendered (no hydration mismatch).
+// Each route module is its own lazily loaded chunk. The catalogue's pages are rendered by the
+// server from the catalogue as it is now (their loaders); an unknown collection is answered by
+// the collection route's loader with the not-found page and status 404 (docs/decisions/035).
 export default [
   index('routes/home.tsx'),
   route('shop', 'routes/shop.tsx'),
-  ...COLLECTION_IDS.map((id) =>
-    route(`shop/${id}`, 'routes/collection.tsx', { id: `collection-${id}` }),
-  ),
+  route('shop/:collection', 'routes/collection.tsx'),
   // A product's page, and the way there from a cart line that knows only its id (ADR 036).
   route('shop/:collection/:product', 'routes/product.tsx'),
   route('product/:id', 'routes/product.tsx', { id: 'product-by-id' }),

@@ -1,43 +1,27 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyEtag from '@fastify/etag';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  inlineScriptHashes,
-  inlineStyleHashes,
-  shopPagePolicy,
-} from '#server/platform/http/content-security-policy.ts';
-import {
-  PRECOMPRESSED,
-  pickEncoding,
-  type Encoding,
-} from '#server/platform/http/accept-encoding.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { productPath } from '#shared/catalogue-model.ts';
+import { PRECOMPRESSED, type Encoding } from '#server/platform/http/accept-encoding.ts';
 import { disallowedPaths, sitemapXml } from './crawler-files.ts';
+import {
+  HTML,
+  pageOf,
+  pagePolicy,
+  sendPage,
+  type Page,
+  type PolicyOptions,
+} from './page-variants.ts';
+import {
+  isRenderedPath,
+  loadServerBuild,
+  renderedPages,
+  type SiteCatalogue,
+} from './rendered-pages.ts';
 
 /** The prerendered page the server answers unknown paths with (see react-router.config.ts). */
 export const NOT_FOUND_PAGE = '/404';
-
-interface Variant {
-  body: Buffer;
-  /** Each encoding is its own representation, so each has its own strong ETag. */
-  etag: string;
-}
-
-interface Page {
-  identity: Variant;
-  encoded: Map<Encoding, Variant>;
-  encodings: ReadonlySet<Encoding>;
-  /** The page's Content-Security-Policy, allowing its own inline scripts by hash. */
-  policy: string;
-}
-
-interface PolicyOptions {
-  paymentOrigin: string;
-  https: boolean;
-  /** The CSS of every component, which React may insert on any page (componentStyleHashes). */
-  componentStyles: readonly string[];
-}
 
 /**
  * Where the build lists the CSP hash of each component's CSS (scripts/build/style-hashes.ts, a
@@ -78,67 +62,70 @@ async function readPages(clientDir: string, policy: PolicyOptions): Promise<Map<
     const file = path.join(entry.parentPath, entry.name);
     const relative = path.relative(clientDir, entry.parentPath).split(path.sep).join('/');
     const html = await readFile(file);
-    const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
-    const encoded = new Map<Encoding, Variant>();
+    const compressed = new Map<Encoding, { body: Buffer; extension: string }>();
     for (const { encoding, extension } of PRECOMPRESSED) {
       const body = await readOptional(`${file}${extension}`);
-      if (body) encoded.set(encoding, { body, etag: `"${hash}-${extension.slice(1)}"` });
+      if (body) compressed.set(encoding, { body, extension });
     }
-    pages.set(relative ? `/${relative}` : '/', {
-      identity: { body: html, etag: `"${hash}"` },
-      encoded,
-      encodings: new Set(encoded.keys()),
-      // Hashed from the very bytes served, so the policy cannot drift from the page.
-      policy: shopPagePolicy({
-        paymentOrigin: policy.paymentOrigin,
-        https: policy.https,
-        scriptHashes: inlineScriptHashes(html.toString('utf8')),
-        styleHashes: [
-          ...new Set([...inlineStyleHashes(html.toString('utf8')), ...policy.componentStyles]),
-        ],
-      }),
-    });
+    pages.set(
+      relative ? `/${relative}` : '/',
+      pageOf(html, compressed, HTML, pagePolicy(html, policy)),
+    );
   }
   return pages;
 }
 
-/**
- * Sends the page in the best encoding the client accepts, with that variant's ETag (which
- * @fastify/etag turns into a 304 where it is registered, for the pages that exist).
- */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
-  const encoding = pickEncoding(request, page.encodings);
-  const variant = (encoding && page.encoded.get(encoding)) || page.identity;
-  // Caches must keep one copy per encoding, even of the uncompressed bytes.
-  reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache');
-  // A page answered with another status is another representation: a cached 404 must never be
-  // confirmed as the 200 page of the same bytes, nor the other way round.
-  reply.header('etag', status === 200 ? variant.etag : variant.etag.replace(/"$/, `-${status}"`));
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', page.policy)
-    .send(variant.body);
+/** Every page of the catalogue as it is now: home, shop, each collection and each product. */
+async function cataloguePaths(catalogue: SiteCatalogue): Promise<string[]> {
+  const collections = await catalogue.collections();
+  return [
+    '/',
+    '/shop',
+    ...collections.flatMap((collection) => [
+      `/shop/${collection.routeName}`,
+      ...collection.items.map((product) => productPath(product)),
+    ]),
+  ];
 }
 
 /**
- * /robots.txt with the sitemap's address added, and /sitemap.xml: every prerendered page except
- * the not-found page and those robots.txt disallows, at the shop's public address.
+ * /robots.txt with the sitemap's address added, and /sitemap.xml: every page except the
+ * not-found page and those robots.txt disallows, at the shop's public address. The catalogue's
+ * pages come from the catalogue as it is now, so the sitemap is made again after each change.
  */
 async function crawlerRoutes(
   app: FastifyInstance,
-  clientDir: string,
-  publicUrl: string,
-  pagePaths: readonly string[],
+  opts: {
+    clientDir: string;
+    publicUrl: string;
+    pagePaths: readonly string[];
+    catalogue: SiteCatalogue | undefined;
+  },
 ) {
-  const robots = (await readOptional(path.join(clientDir, 'robots.txt')))?.toString('utf8') ?? '';
+  const { publicUrl, catalogue } = opts;
+  const robots =
+    (await readOptional(path.join(opts.clientDir, 'robots.txt')))?.toString('utf8') ?? '';
   const disallowed = disallowedPaths(robots);
-  const listed = pagePaths
-    .filter((page) => page !== NOT_FOUND_PAGE)
-    .filter((page) => !disallowed.some((prefix) => page.startsWith(prefix)))
-    .sort();
-  const sitemap = sitemapXml(publicUrl, listed);
+  const sitemapOf = (paths: readonly string[]) =>
+    sitemapXml(
+      publicUrl,
+      [...new Set(paths)]
+        .filter((page) => page !== NOT_FOUND_PAGE)
+        .filter((page) => !disallowed.some((prefix) => page.startsWith(prefix)))
+        .sort(),
+    );
+  let sitemap = { version: -1, xml: sitemapOf(opts.pagePaths) };
+  const currentSitemap = async () => {
+    if (!catalogue) return sitemap.xml;
+    const version = await catalogue.version();
+    if (version !== sitemap.version) {
+      sitemap = {
+        version,
+        xml: sitemapOf([...opts.pagePaths, ...(await cataloguePaths(catalogue))]),
+      };
+    }
+    return sitemap.xml;
+  };
   const robotsWithSitemap = `${robots.trimEnd()}\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
   app.get('/robots.txt', (_request, reply) =>
     reply
@@ -146,15 +133,22 @@ async function crawlerRoutes(
       .header('cache-control', 'no-cache')
       .send(robotsWithSitemap),
   );
-  app.get('/sitemap.xml', (_request, reply) =>
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(sitemap),
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await currentSitemap()),
   );
 }
 
 /**
- * Serves the prerendered HTML of every page at its path, revalidated on each visit (assets are
- * content-hashed, pages are not), and the not-found page with HTTP 404 for any other path. Pages
- * are compressed once at build and held in memory in each encoding.
+ * Serves the site's pages. The catalogue's pages (/, /shop, /shop/…, /search) are rendered at
+ * run time by the server build beside `clientDir` (`../server/index.js`) from `catalogue`, through
+ * a render cache (rendered-pages.ts, docs/decisions/035); every other page is served as the build
+ * prerendered it, compressed once at build. Both are held in memory in each encoding and
+ * revalidated on each visit (assets are content-hashed, pages are not), and any other path gets
+ * the not-found page with HTTP 404. Without a server build (a build of prerendered pages only),
+ * the prerendered files are served for every page.
  *
  * It also serves /sitemap.xml and /robots.txt with the sitemap's address, at `publicUrl` (the
  * address shoppers use), since a sitemap needs absolute URLs.
@@ -173,13 +167,23 @@ export async function prerenderedPages(
      * when it does not, with the same page, whose script then shows that it was not found.
      */
     pageStatus?: Readonly<Record<string, (request: FastifyRequest) => Promise<200 | 404>>>;
+    /** The catalogue the server-rendered pages and the sitemap read. */
+    catalogue?: SiteCatalogue;
   },
 ) {
-  const pages = await readPages(opts.clientDir, {
+  const policy: PolicyOptions = {
     paymentOrigin: opts.paymentOrigin,
     https: opts.publicUrl.startsWith('https://'),
     componentStyles: await componentStyleHashes(opts.clientDir),
-  });
+  };
+  const pages = await readPages(opts.clientDir, policy);
+  const handler = opts.catalogue
+    ? await loadServerBuild(path.resolve(opts.clientDir, '../server/index.js'))
+    : undefined;
+  const rendered = handler && opts.catalogue ? { handler, catalogue: opts.catalogue } : undefined;
+  const isPage = (urlPath: string) =>
+    urlPath !== NOT_FOUND_PAGE && (pages.has(urlPath) || (rendered && isRenderedPath(urlPath)));
+  const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   const notFound = pages.get(NOT_FOUND_PAGE);
   if (!notFound) {
     throw new Error(`No prerendered pages in ${opts.clientDir}: run \`npm run build\` first.`);
@@ -188,15 +192,20 @@ export async function prerenderedPages(
   // Pages that exist answer If-None-Match with 304; the not-found page below never does.
   await app.register(async (existing) => {
     await existing.register(fastifyEtag);
+    if (rendered) renderedPages(existing, { ...rendered, publicUrl, policy });
     for (const [urlPath, page] of pages) {
-      if (urlPath === NOT_FOUND_PAGE) continue;
+      if (urlPath === NOT_FOUND_PAGE || (rendered && isRenderedPath(urlPath))) continue;
       const status = opts.pageStatus?.[urlPath];
       existing.get(urlPath, async (request, reply) =>
         sendPage(request, reply, page, status ? await status(request) : 200),
       );
     }
-    const publicUrl = opts.publicUrl.replace(/\/+$/, '');
-    await crawlerRoutes(existing, opts.clientDir, publicUrl, [...pages.keys()]);
+    await crawlerRoutes(existing, {
+      clientDir: opts.clientDir,
+      publicUrl,
+      pagePaths: [...pages.keys()],
+      catalogue: rendered?.catalogue,
+    });
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -204,12 +213,7 @@ export async function prerenderedPages(
     // (paths match case-sensitively, here and in the client's routes: ADR 024).
     const [pathname = '/', query] = request.url.split('?');
     const canonical = pathname.replace(/\/+$/, '').toLowerCase();
-    if (
-      canonical &&
-      canonical !== pathname &&
-      pages.has(canonical) &&
-      canonical !== NOT_FOUND_PAGE
-    ) {
+    if (canonical && canonical !== pathname && isPage(canonical)) {
       return reply.redirect(query ? `${canonical}?${query}` : canonical, 301);
     }
     // An API caller gets an answer it can read, not the shop's HTML page.

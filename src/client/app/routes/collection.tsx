@@ -1,65 +1,39 @@
-import { data, useLoaderData } from 'react-router';
-import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import {
   listQueryString,
   parseListQuery,
   productPath,
-  type ListQuery,
-  type ProductList,
+  type Product,
 } from '#shared/catalogue-model.ts';
 import { ITEM_IMAGE, imageVariantUrl } from '#shared/images.ts';
 import { AddedToCartStatus } from '#client/features/cart/components/added-to-cart-status.tsx';
 import { CollectionPage } from '#client/features/shop/components/collection-page.tsx';
 import { decimalPrice } from '#client/features/product/structured-data.ts';
-import { NotFoundBoundary } from '#client/app/layout/not-found-boundary.tsx';
+import { NotFound } from '#client/app/layout/not-found.tsx';
 import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
 import { catalogueOf } from '#client/app/catalogue-context.ts';
-
-interface CollectionData {
-  title: string;
-  list: ProductList;
-  query: ListQuery;
-  /** Absolute: the collection's path, and its page beyond the first; sort and filters are not pages. */
-  canonical: string;
-}
-
-/** `/shop/hats` -> `hats`: each collection has its own route (see routes.ts). */
-const collectionIdOf = (pathname: string) => pathname.split('/')[2] ?? '';
-
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<CollectionData> {
-  const url = new URL(request.url);
-  const query = parseListQuery(url.searchParams);
-  const found = await catalogueOf(context).collection(collectionIdOf(url.pathname), query);
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's way to answer 404: its error boundary gets the status.
-  if (!found) throw data('Not found', { status: 404 });
-  const page = listQueryString({ sort: 'featured', page: query.page });
-  return {
-    title: found.collection.title,
-    list: found.list,
-    query,
-    canonical: new URL(url.pathname + page, url.origin).href,
-  };
-}
+import { loadIntoStore, type StoreLoad } from '#client/app/catalogue-store.ts';
 
 /**
  * schema.org structured data for the page: an ItemList of the listed Products with their page,
- * picture and price, so search engines can show them as products.
+ * picture and price, so search engines can show them as products. Kept in this route, not in
+ * page-meta.ts, so only collection pages download it.
  */
-function structuredData({ title, list, canonical }: CollectionData) {
+function structuredData(title: string, items: readonly Product[], canonical: string) {
   const largest = ITEM_IMAGE.widths.at(-1) ?? 0;
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
     name: `${title} | ${SHOP_NAME}`,
-    numberOfItems: list.total,
-    itemListElement: list.products.map((item, index) => ({
+    numberOfItems: items.length,
+    itemListElement: items.map((item, index) => ({
       '@type': 'ListItem',
-      position: (list.page - 1) * list.products.length + index + 1,
+      position: index + 1,
       item: {
         '@type': 'Product',
         name: item.name,
         url: new URL(productPath(item), canonical).href,
-        image: new URL(imageVariantUrl(item.imageUrl, largest, 'jpg'), canonical).href,
+        image: imageVariantUrl(item.imageUrl, largest, 'jpg'),
         brand: { '@type': 'Brand', name: SHOP_NAME },
         offers: {
           '@type': 'Offer',
@@ -74,27 +48,51 @@ function structuredData({ title, list, canonical }: CollectionData) {
   };
 }
 
-export const meta = ({ loaderData: page }: MetaArgs<typeof loader>) => {
-  if (!page) return pageMeta('Page not found', 'This page does not exist.');
-  const { title, list } = page;
+/**
+ * The collection as it is now, the listing of its URL's query (sort, filters, page); the
+ * not-found page with status 404 for a collection the shop does not have.
+ */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = parseListQuery(url.searchParams);
+  const found = await catalogueOf(context).collection(params.collection ?? '', query);
+  if (!found) return data({ found: false as const }, { status: 404 });
+  const { id, title, routeName } = found.collection;
+  const collection = { id, title, routeName, items: found.list.products };
+  // Sorted and filtered copies are not pages of their own; a page beyond the first is (ADR 036).
+  const canonical = new URL(
+    url.pathname + listQueryString({ sort: 'featured', page: query.page }),
+    url.origin,
+  ).href;
+  return {
+    found: true as const,
+    list: found.list,
+    query,
+    canonical,
+    store: { collection } satisfies StoreLoad,
+  };
+}
+
+export const clientLoader = loadIntoStore;
+
+export const meta = ({ loaderData }: MetaArgs<typeof loader>) => {
+  if (!loaderData?.found) return pageMeta('Page not found', 'This page does not exist.');
+  const { title } = loaderData.store.collection;
+  const items = loaderData.list.products;
   return [
-    ...pageMeta(
-      title,
-      `${title} at CRWN Clothing: ${list.products.map((item) => item.name).join(', ')}.`,
-    ),
-    { tagName: 'link', rel: 'canonical', href: page.canonical },
-    { 'script:ld+json': structuredData(page) },
+    ...pageMeta(title, `${title} at CRWN Clothing: ${items.map((item) => item.name).join(', ')}.`),
+    { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
+    { 'script:ld+json': structuredData(title, items, loaderData.canonical) },
   ];
 };
 
 export default function CollectionRoute() {
-  const { title, list, query } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  if (!page.found) return <NotFound />;
   return (
     <>
-      <CollectionPage title={title} list={list} query={query} />
+      <CollectionPage title={page.store.collection.title} list={page.list} query={page.query} />
       <AddedToCartStatus />
     </>
   );
 }
-
-export const ErrorBoundary = NotFoundBoundary;

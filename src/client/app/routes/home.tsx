@@ -1,11 +1,29 @@
+import type { LoaderFunctionArgs } from 'react-router';
 import { Directory } from '#client/features/directory/components/directory.tsx';
 import { pageMeta } from '#client/app/page-meta.ts';
+import { catalogueOf } from '#client/app/catalogue-context.ts';
+import { loadIntoStore, type StoreLoad } from '#client/app/catalogue-store.ts';
 
 export const meta = () =>
   pageMeta(
     'Hats, jackets, sneakers, womens and mens',
     'Shop hats, jackets, sneakers and clothing for women and men.',
   );
+
+/** The directory's tiles from the collections as they are now; their products stay behind. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const collections = await catalogueOf(context).collections();
+  const tiles = collections.map(({ title, routeName, imageUrl, size, tilePosition }) => ({
+    title,
+    routeName,
+    imageUrl,
+    ...(size ? { size } : {}),
+    ...(tilePosition === undefined ? {} : { tilePosition }),
+  }));
+  return { store: { tiles } satisfies StoreLoad };
+}
+
+export const clientLoader = loadIntoStore;
 
 export default function HomeRoute() {
   return (

@@ -3,10 +3,31 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { Directory } from './directory.tsx';
 import { tileHref } from './menu-item.tsx';
+import { sectionsOf } from '#client/features/directory/directory-slice.ts';
+
+/** The directory as the home page's loader fills it, from collections in catalogue order. */
+function directory() {
+  const tile = (title: string, tilePosition: number, size?: 'large') => ({
+    title: title.charAt(0).toUpperCase() + title.slice(1),
+    routeName: title,
+    imageUrl: `/images/sections/${title}`,
+    tilePosition,
+    ...(size ? { size } : {}),
+  });
+  return {
+    sections: sectionsOf([
+      tile('hats', 1),
+      tile('sneakers', 3),
+      tile('jackets', 2),
+      tile('womens', 4, 'large'),
+      tile('mens', 5, 'large'),
+    ]),
+  };
+}
 
 describe('Directory', () => {
   it('shows a tile per category in order, upper case, with SHOP NOW and its size', () => {
-    renderWithProviders(<Directory />);
+    renderWithProviders(<Directory />, { preloadedState: { directory: directory() } });
     const tiles = screen.getAllByRole('listitem');
     expect(tiles.map((tile) => tile.textContent)).toEqual([
       'HATSSHOP NOW',
@@ -19,7 +40,9 @@ describe('Directory', () => {
   });
 
   it('goes to the current path plus the tile link when clicked', async () => {
-    const { user } = renderWithProviders(<Directory />);
+    const { user } = renderWithProviders(<Directory />, {
+      preloadedState: { directory: directory() },
+    });
     await user.click(screen.getByRole('link', { name: /JACKETS/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/shop/jackets');
   });

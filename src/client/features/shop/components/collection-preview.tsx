@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import type { Collection } from '#shared/catalogue.ts';
-import { PREVIEW_ITEM_COUNT } from '#client/features/shop/shop-slice.ts';
+import { PREVIEW_ITEM_COUNT, type ShopCollection } from '#client/features/shop/shop-slice.ts';
 import { CollectionItem } from './collection-item.tsx';
 import collectionGridCss from './collection-grid.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
@@ -10,7 +9,7 @@ export function CollectionPreview({
   collection,
   first,
 }: {
-  collection: Collection;
+  collection: ShopCollection;
   first: boolean;
 }) {
   return (

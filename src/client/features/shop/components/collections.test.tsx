@@ -1,15 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS } from '#shared/catalogue.ts';
+import { COLLECTIONS, COLLECTION_IDS } from '#shared/catalogue.ts';
 import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { testList, testProduct } from '#client/test/products.ts';
 import { selectCartItems } from '#client/features/cart/cart-selectors.ts';
 import { CollectionPage } from './collection-page.tsx';
 import { CollectionsOverview } from './collections-overview.tsx';
 
+/** The shop slice as the overview's loader fills it: every collection, in catalogue order. */
+const shop = { collections: Object.fromEntries(COLLECTION_IDS.map((id) => [id, COLLECTIONS[id]])) };
+
 describe('CollectionsOverview', () => {
   it('previews every collection, title upper case, with only its first four items', () => {
-    renderWithProviders(<CollectionsOverview />);
+    renderWithProviders(<CollectionsOverview />, { preloadedState: { shop } });
     const previews = screen.getAllByRole('region');
     expect(previews.map((p) => within(p).getByRole('heading').textContent)).toEqual([
       'HATS',
@@ -27,7 +30,9 @@ describe('CollectionsOverview', () => {
   });
 
   it('adds an item to the cart, by click or by keyboard', async () => {
-    const { user, store } = renderWithProviders(<CollectionsOverview />);
+    const { user, store } = renderWithProviders(<CollectionsOverview />, {
+      preloadedState: { shop },
+    });
     await user.click(screen.getByRole('button', { name: 'Add Brown Brim to cart' }));
     screen.getByRole('button', { name: 'Add Blue Beanie to cart' }).focus();
     await user.keyboard('{Enter}');

@@ -1,0 +1,172 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogueReader } from '#shared/catalogue-model.ts';
+import { RenderCache } from './render-cache.ts';
+import {
+  HTML,
+  compressedPage,
+  pagePolicy,
+  sendPage,
+  type Page,
+  type PolicyOptions,
+} from './page-variants.ts';
+
+/** The catalogue as the pages read it, and word of each change to it (from any server). */
+export interface SiteCatalogue extends CatalogueReader {
+  onChange(listener: (version: number) => void): () => void;
+}
+
+/** What src/client/app/entry.server.tsx exports: React Router's handler with the catalogue. */
+type CatalogueRequestHandler = (request: Request, catalogue: CatalogueReader) => Promise<Response>;
+
+/**
+ * React Router's request handler of the server build at `file`, or undefined when there is none
+ * (a build of prerendered pages only, as the tests' fake builds).
+ */
+export async function loadServerBuild(file: string): Promise<CatalogueRequestHandler | undefined> {
+  if (!existsSync(file)) return undefined;
+  const build = (await import(pathToFileURL(file).href)) as {
+    entry?: { module?: { catalogueRequestHandler?: unknown } };
+  };
+  const make = build.entry?.module?.catalogueRequestHandler;
+  if (typeof make !== 'function') {
+    throw new Error(`${file} is not this shop's server build: run \`npm run build\`.`);
+  }
+  return (make as (build: unknown, mode: string) => CatalogueRequestHandler)(build, 'production');
+}
+
+/** The catalogue's pages: rendered at run time from the catalogue as it is now (ADR 035). */
+export function isRenderedPath(pathname: string): boolean {
+  return (
+    pathname === '/' ||
+    pathname === '/shop' ||
+    pathname.startsWith('/shop/') ||
+    pathname === '/search'
+  );
+}
+
+/** React Router's data requests of those pages (`/_.data` is the home page's). */
+const DATA_PATHS = ['/_.data', '/shop.data', '/search.data'];
+
+/** The canonical address of a page path: lower case, no trailing slash (ADR 024). */
+const canonicalPath = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
+
+/**
+ * One cache key per page and query, whatever the order of the query's parameters, so
+ * `?sort=name&page=2` and `?page=2&sort=name` are rendered once.
+ */
+function cacheKey(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.sort();
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+interface Rendered {
+  version: number;
+  bytes: number;
+  status: number;
+  page: Page;
+  /** React Router's own headers of a data answer (X-Remix-Response and the like). */
+  headers: [string, string][];
+}
+
+/** An answer that is not kept (a redirect, an error), as React Router gave it. */
+interface PassedOn {
+  passedOn: true;
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/** Enough for every page of a large catalogue and many searches, in a few tens of megabytes. */
+const CACHE_LIMITS = { entries: 2000, bytes: 64 * 1024 * 1024 };
+
+/** Only these answers are kept: the page, and the not-found page of an unknown collection. */
+const CACHED_STATUSES = new Set([200, 404]);
+
+/**
+ * Serves the catalogue's pages (/, /shop, /shop/…, /search) and their `.data` answers rendered
+ * by React Router's server build from the catalogue as it is now, through a render cache: each
+ * page is rendered once per catalogue version and query and kept in identity, brotli and gzip,
+ * with a strong ETag each and its own Content-Security-Policy hashed from the bytes served. The
+ * cache is dropped when the catalogue changes (a change on any server is announced on the
+ * database's notifications), and an entry of an older version is never served, even if the word
+ * was missed: each request asks the reader for its version, which it checks against the database
+ * every second at most.
+ *
+ * Warning: register it where @fastify/etag is, so that revalidations get their 304.
+ */
+export function renderedPages(
+  app: FastifyInstance,
+  opts: {
+    handler: CatalogueRequestHandler;
+    catalogue: SiteCatalogue;
+    publicUrl: string;
+    policy: PolicyOptions;
+  },
+) {
+  const cache = new RenderCache<Rendered>(CACHE_LIMITS);
+  const rendering = new Map<string, Promise<Rendered | PassedOn>>();
+  const stop = opts.catalogue.onChange(() => cache.clear());
+  app.addHook('onClose', (_instance, done) => {
+    stop();
+    done();
+  });
+
+  async function render(url: string, version: number): Promise<Rendered | PassedOn> {
+    // No headers at all: nothing personal (cookies) can reach a page every shopper is sent.
+    const response = await opts.handler(new Request(url), opts.catalogue);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!CACHED_STATUSES.has(response.status)) {
+      return { passedOn: true, status: response.status, headers: [...response.headers], body };
+    }
+    const contentType = response.headers.get('content-type') ?? HTML;
+    const isHtml = contentType.startsWith('text/html');
+    const page = await compressedPage(
+      body,
+      isHtml ? HTML : contentType,
+      isHtml ? pagePolicy(body, opts.policy) : undefined,
+    );
+    const headers = [...response.headers].filter(([name]) => name.startsWith('x-remix-'));
+    const bytes =
+      page.identity.body.length +
+      [...page.encoded.values()].reduce((sum, variant) => sum + variant.body.length, 0);
+    return { version, bytes, status: response.status, page, headers };
+  }
+
+  async function answer(request: FastifyRequest, reply: FastifyReply) {
+    const [pathname = '/', search = ''] = request.url.split('?');
+    const isData = pathname.endsWith('.data');
+    if (!isData) {
+      const canonical = canonicalPath(pathname);
+      if (canonical !== pathname)
+        return reply.redirect(search ? `${canonical}?${search}` : canonical, 301);
+    }
+    const key = cacheKey(pathname, search);
+    const version = await opts.catalogue.version();
+    let rendered: Rendered | PassedOn | undefined = cache.get(key, version);
+    if (!rendered) {
+      const pendingKey = `${version} ${key}`;
+      let pending = rendering.get(pendingKey);
+      if (!pending) {
+        pending = render(`${opts.publicUrl}${key}`, version);
+        rendering.set(pendingKey, pending);
+        const done = () => rendering.delete(pendingKey);
+        pending.then(done, done);
+      }
+      rendered = await pending;
+      if (!('passedOn' in rendered)) cache.set(key, rendered);
+    }
+    if ('passedOn' in rendered) {
+      // A redirect or an error: passed on as it is, never kept.
+      for (const [name, value] of rendered.headers) reply.header(name, value);
+      return reply.status(rendered.status).header('cache-control', 'no-store').send(rendered.body);
+    }
+    for (const [name, value] of rendered.headers) reply.header(name, value);
+    return sendPage(request, reply, rendered.page, rendered.status);
+  }
+
+  for (const url of ['/', '/shop', '/shop/*', '/search', ...DATA_PATHS]) app.get(url, answer);
+}
