@@ -44,8 +44,8 @@ for (const screen of SCREENS) {
       await main(page).getByRole('button', { name: 'Choose a size' }).click();
       await expect(main(page).getByRole('alert')).toHaveText(/Choose a size/);
       await expect(sizeGroup(page).getByRole('radio', { name: /^M, / })).toBeFocused();
-      await sizeGroup(page).getByText('L', { exact: true }).click();
-      await expect(sizeGroup(page).getByRole('radio', { name: 'L' })).toBeChecked();
+      await sizeGroup(page).getByRole('radio', { name: 'L', exact: true }).click();
+      await expect(sizeGroup(page).getByRole('radio', { name: 'L', exact: true })).toBeChecked();
       await main(page).getByRole('button', { name: 'Add to cart' }).click();
 
       await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');

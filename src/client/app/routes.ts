@@ -9,7 +9,7 @@ export default [
   route('shop/:collection', 'routes/collection.tsx'),
   // A product's page, and the way there from a cart line that knows only its id (ADR 036).
   route('shop/:collection/:product', 'routes/product.tsx'),
-  route('product/:id', 'routes/product.tsx', { id: 'product-by-id' }),
+  route('shop/product/:id', 'routes/product.tsx', { id: 'product-by-id' }),
   route('search', 'routes/search.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/confirmation', 'routes/order-confirmation.tsx'),

@@ -52,8 +52,7 @@ function structuredData(title: string, items: readonly Product[], canonical: str
  * The collection as it is now, the listing of its URL's query (sort, filters, page); the
  * not-found page with status 404 for a collection the shop does not have.
  */
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, params, url }: LoaderFunctionArgs) {
   const query = parseListQuery(url.searchParams);
   const found = await catalogueOf(context).collection(params.collection ?? '', query);
   if (!found) return data({ found: false as const }, { status: 404 });

@@ -17,8 +17,9 @@ const catalogue = {
 
 function load(path: string, params: Record<string, string>) {
   const url = new URL(path, 'https://shop.example');
+  // A data request's `request.url` ends in `.data`; `url` is the page's.
   return loader({
-    request: new Request(url),
+    request: new Request(new URL(`${url.pathname}.data${url.search}`, url)),
     url,
     pattern: '',
     params,
@@ -61,8 +62,8 @@ describe('the product route', () => {
     });
   });
 
-  it('sends /product/{id} on to the product for now (302)', async () => {
-    expect(await answer('/product/1', { id: '1' })).toEqual({
+  it('sends /shop/product/{id} on to the product for now (302)', async () => {
+    expect(await answer('/shop/product/1', { id: '1' })).toEqual({
       status: 302,
       location: '/shop/hats/1-brown-brim',
     });
@@ -73,7 +74,7 @@ describe('the product route', () => {
       ['/shop/hats/2-blue-beanie', { collection: 'hats', product: '2-blue-beanie' }],
       ['/shop/hats/brown-brim', { collection: 'hats', product: 'brown-brim' }],
       ['/shop/mens/1-brown-brim', { collection: 'mens', product: '1-brown-brim' }],
-      ['/product/0', { id: '0' }],
+      ['/shop/product/0', { id: '0' }],
     ] as const) {
       expect(await answer(path, params), path).toEqual({ status: 404 });
     }

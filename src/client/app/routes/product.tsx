@@ -16,13 +16,13 @@ interface ProductData {
 }
 
 /**
- * `/shop/{collection}/{id}-{words}`, and `/product/{id}` for a cart line that knows only its id
+ * `/shop/{collection}/{id}-{words}`, and `/shop/product/{id}` for a cart line that knows only its id
  * (ADR 036). The id decides: other words answer 301 to the canonical address, another collection
  * or an unknown id 404.
  */
 export async function loader({
   params,
-  request,
+  url,
   context,
 }: LoaderFunctionArgs): Promise<ProductData | Response> {
   const catalogue = catalogueOf(context);
@@ -32,9 +32,9 @@ export async function loader({
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's way to answer 404: its error boundary gets the status.
     throw data('Not found', { status: 404 });
   }
-  const url = new URL(request.url);
   const path = productPath(product);
-  // A product's address follows its name and collection: /product/{id} is only a way there.
+  // `url` is the page's, also for a data request (`request.url` then ends in `.data`). A
+  // product's address follows its name and collection: /shop/product/{id} is only a way there.
   if (url.pathname !== path) return redirect(path + url.search, params.id ? 302 : 301);
   const collection = (await catalogue.collections()).find(
     (candidate) => candidate.routeName === product.collection,

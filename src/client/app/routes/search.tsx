@@ -16,8 +16,8 @@ interface SearchData {
   list: ProductList | null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<SearchData> {
-  const params = new URL(request.url).searchParams;
+export async function loader({ url, context }: LoaderFunctionArgs): Promise<SearchData> {
+  const params = url.searchParams;
   const q = (params.get('q') ?? '').trim().slice(0, MAX_WORDS_LENGTH);
   const query = parseListQuery(params);
   return { q, query, list: q ? await catalogueOf(context).search(q, query) : null };
