@@ -221,6 +221,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
   const orders = createOrderService({
     db: database.db,
+    catalogue,
     payments: (overrides.payments ?? createLocalPaymentProvider)(database.db),
     receiptSecret: deriveSecret(secret, 'order-receipts'),
   });

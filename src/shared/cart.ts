@@ -29,6 +29,21 @@ export const MAX_SIZE_LENGTH = 16;
 export const isLine = (line: LineKey, key: LineKey): boolean =>
   line.id === key.id && (line.size ?? '') === (key.size ?? '');
 
+/**
+ * A line as it travels and is stored: exactly its id, quantity and size, without an absent size
+ * (JSON and equality stay tidy).
+ */
+export const lineRef = ({
+  id,
+  quantity,
+  size,
+}: {
+  id: number;
+  quantity: number;
+  size?: string | undefined;
+}): { id: number; quantity: number; size?: string } =>
+  size ? { id, quantity, size } : { id, quantity };
+
 /** The line as stored: only the item's own fields, so a Product's extras never enter the cart. */
 function newLine({ id, name, imageUrl, price }: Item, size: string | undefined): CartItem {
   return { id, name, imageUrl, price, quantity: MIN_LINE_QUANTITY, ...(size ? { size } : {}) };

@@ -4,6 +4,7 @@ import {
   MAX_SIZE_LENGTH,
   MIN_LINE_QUANTITY,
   isLine,
+  lineRef,
   type LineKey,
 } from './cart.ts';
 import { findItem } from './catalogue.ts';
@@ -19,10 +20,6 @@ export interface CartLineRef {
   quantity: number;
   size?: string;
 }
-
-/** A ref of exactly these fields, without an absent size (JSON and equality stay tidy). */
-export const lineRef = ({ id, quantity, size }: CartLineRef): CartLineRef =>
-  size ? { id, quantity, size } : { id, quantity };
 
 const sizeLabel = (size: string | undefined) => (size ? ` in size ${size}` : '');
 

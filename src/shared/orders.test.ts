@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findItem } from './catalogue.ts';
-import {
-  canonicalOrderRequest,
-  createOrderBodySchema,
-  describeUnavailable,
-  priceOrderLines,
-} from './orders.ts';
+import { canonicalOrderRequest, createOrderBodySchema, priceOrderLines } from './orders.ts';
+import { describeUnavailable } from './unavailable-lines.ts';
 
 const valid = {
   token: 'tok_abcdefghijklmnopqrstuvwxyz012345',

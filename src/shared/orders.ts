@@ -5,6 +5,9 @@ import type { Item } from './catalogue.ts';
 import type { Cents } from './money.ts';
 import type { CardBrand } from './payment-cards.ts';
 import { paymentAddressSchema, type PaymentAddress } from './payment-widget.ts';
+import type { UnavailableLine } from './unavailable-lines.ts';
+
+export type { UnavailableLine } from './unavailable-lines.ts';
 
 /** The shop sells in US dollars only; amounts are integer cents. */
 export const ORDER_CURRENCY = 'usd';
@@ -184,18 +187,6 @@ export type OrderErrorCode =
   | 'expired_card'
   | 'incorrect_cvc';
 
-/** A line of an order that the shop no longer has enough of. */
-export interface UnavailableLine {
-  id: number;
-  /** Absent for a one-size product. */
-  size?: string;
-  name: string;
-  /** How many the order asked for. */
-  quantity: number;
-  /** How many are left (0: sold out). */
-  available: number;
-}
-
 /** Every error of the orders API: 400, 401, 402, 403, 404 or 409. */
 export interface OrderErrorBody {
   error: string;
@@ -203,10 +194,4 @@ export interface OrderErrorBody {
   code?: OrderErrorCode;
   /** With 409 `out_of_stock`: each line the shop cannot sell as asked. Nothing was charged. */
   unavailable?: UnavailableLine[];
-}
-
-/** How an unavailable line reads to the shopper: `Brown Brim (size M): sold out`. */
-export function describeUnavailable({ name, size, available }: UnavailableLine): string {
-  const label = size ? `${name} (size ${size})` : name;
-  return available === 0 ? `${label}: sold out` : `${label}: only ${available} left`;
 }

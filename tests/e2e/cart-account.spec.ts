@@ -14,6 +14,7 @@ import {
   checkoutTotal,
   expectCartCount,
   visit,
+  chooseSize,
 } from './support/shop.ts';
 import { expect, test } from './support/test.ts';
 
@@ -143,6 +144,7 @@ for (const viewport of [
 
       await visit(page, '/checkout');
       await expect(checkoutTotal(page)).toHaveText('Total - $25');
+      await chooseSize(page, 'Grey Brim');
       const payNow = page.getByRole('button', { name: 'Pay Now' });
       await expect(payNow).toHaveAttribute('aria-busy', 'false');
       await payNow.click();

@@ -116,7 +116,7 @@ for (const width of [320, 360, 390, 412]) {
       for (const name of ['Brown Brim', 'Adidas Yeezy']) {
         const row = checkoutRow(page, name);
         await expect(row.getByRole('cell')).toHaveCount(5);
-        await expect(row.getByRole('cell', { name, exact: true })).toBeVisible();
+        await expect(row.getByText(name, { exact: true })).toBeVisible();
         for (const button of [
           row.getByRole('button', { name: `Remove one ${name}` }),
           row.getByRole('button', { name: `Add one ${name}` }),

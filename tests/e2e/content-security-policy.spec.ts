@@ -8,6 +8,7 @@ import {
   cartDropdown,
   expectCartCount,
   visit,
+  chooseSize,
 } from './support/shop.ts';
 import { expect, test } from './support/test.ts';
 
@@ -87,6 +88,8 @@ test.describe('Content-Security-Policy', () => {
     await expectCartCount(page, 1);
     const response = await visit(page, '/checkout');
     expectPolicies(response, '/checkout');
+    // The size chooser and its catalogue request run under the policy too (issue 13).
+    await chooseSize(page, 'Brown Brim', 'L');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await fillCard(page, TEST_CARDS.success);
     await expect(paymentFrame(page).getByLabel('Card number')).toBeVisible();

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createAccount, signInThroughForm } from './support/accounts.ts';
 import { TEST_CARDS, fillCard, paymentFrame, widgetPayButton } from './support/payment.ts';
-import { addButton, checkoutTotal, expectCartCount, visit } from './support/shop.ts';
+import { addButton, checkoutTotal, chooseSize, expectCartCount, visit } from './support/shop.ts';
 import { expect, test } from './support/test.ts';
 
 /** Two Brown Brims ($25) and one Adidas NMD ($220): $270. */
@@ -15,6 +15,9 @@ async function fillCart(page: Page) {
   await expectCartCount(page, 3);
   await visit(page, '/checkout');
   await expect(checkoutTotal(page)).toHaveText('Total - $270');
+  // Added from the collection pages, without a size: chosen at checkout (issue 13).
+  await chooseSize(page, 'Brown Brim', 'L');
+  await chooseSize(page, 'Adidas NMD');
   // The widget comes from the provider's origin after the shop names it; until then Pay Now is
   // busy and does nothing, as a shopper sees.
   await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveAttribute('aria-busy', 'false');

@@ -39,7 +39,7 @@ async function placeOrder(request: APIRequestContext): Promise<string> {
     data: {
       token,
       idempotencyKey: `phone-widths-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-      lines: [{ id: item.id, quantity: 1 }],
+      lines: [{ id: item.id, quantity: 1, size: 'XL' }],
       email: 'a.very.long.address.of.a.shopper.without.spaces@example-clothing-shop.com',
       approvedTotal: item.price * 100,
     },

@@ -223,7 +223,7 @@ describe('two shop servers behind nginx, on one PostgreSQL', () => {
     const body = JSON.stringify({
       token,
       idempotencyKey,
-      lines: [{ id: 1, quantity: 1 }],
+      lines: [{ id: 1, quantity: 1, size: 'L' }],
       approvedTotal: 2500,
       email: 'ada@example.com',
     });

@@ -33,7 +33,7 @@ async function placeOrder(cookie: string | undefined, key: string) {
     payload: {
       token: await newToken(app),
       idempotencyKey: key,
-      lines: [{ id: 1, quantity: 1 }],
+      lines: [{ id: 1, quantity: 1, size: 'L' }],
       approvedTotal: 2500,
       email: 'someone@example.com',
     },

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceOrderLines, type CreateOrderResponse } from '#shared/orders.ts';
+import type { CreateOrderResponse } from '#shared/orders.ts';
 import type { PaymentProvider } from '#server/modules/payments/payments-service.ts';
 import { createLocalPaymentProvider } from '#server/modules/payments/payments-service.ts';
 import { newToken, UNLIMITED } from '#server/test/payments.ts';
+import { setAllStock, totalOf } from '#server/test/stock.ts';
 import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
 import { report } from './random.ts';
 
 /** Card tokens used twice, and one checkout sent many times at once. */
-const HAT_TOTAL = priceOrderLines([{ id: 3, quantity: 2 }])?.total;
+const HAT_TOTAL = totalOf([{ id: 3, quantity: 2 }]);
 const TRIALS = 10;
 const CONCURRENT = 20;
 
@@ -27,6 +28,8 @@ const slow = (db: TestApp['db']): PaymentProvider => {
 
 beforeAll(async () => {
   app = await buildTestApp(UNLIMITED, { payments: slow });
+  // Not a test of running out: every trial's order finds its hats.
+  await setAllStock(app.db, 10_000);
 });
 
 afterAll(() => app.close());
@@ -35,7 +38,7 @@ let keys = 0;
 const body = (token: string, key = `abuse-key-${process.pid}-${Date.now()}-${(keys += 1)}`) => ({
   token,
   idempotencyKey: key,
-  lines: [{ id: 3, quantity: 2 }],
+  lines: [{ id: 3, quantity: 2, size: 'M' }],
   approvedTotal: HAT_TOTAL,
   email: 'ada@example.com',
 });

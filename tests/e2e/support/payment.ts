@@ -47,7 +47,7 @@ export const widgetPayButton = (page: Page) =>
  */
 export async function payAsGuest(page: Page): Promise<void> {
   page.on('dialog', (dialog) => void dialog.accept());
-  await seedCart(page, [['Brown Brim', 2]]);
+  await seedCart(page, [['Brown Brim', 2, 'L']]);
   await visit(page, '/checkout');
   await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('button', { name: 'Pay Now' }).click();

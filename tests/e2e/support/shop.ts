@@ -67,7 +67,8 @@ export const checkoutRow = (page: Page, name: string): Locator =>
   page
     .getByRole('table')
     .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name, exact: true }) });
+    // The name's cell holds the line's size too (issue 13).
+    .filter({ has: page.getByRole('cell').getByText(name, { exact: true }) });
 
 export const checkoutTotal = (page: Page): Locator => page.getByText(/^Total - \$/);
 
@@ -77,8 +78,11 @@ export const checkoutTotal = (page: Page): Locator => page.getByText(/^Total - \
 
 export const PERSIST_KEY = 'persist:root';
 
-/** A stored cart line as the shop writes it (price in cents), for an item of the catalogue. */
-export function storedLine(name: string, quantity: number): Record<string, unknown> {
+/**
+ * A stored cart line as the shop writes it (price in cents), for an item of the catalogue, in
+ * `size` when given (issue 13; lines stored before sizes have none).
+ */
+export function storedLine(name: string, quantity: number, size?: string): Record<string, unknown> {
   const item: CatalogueItem = itemNamed(name);
   const slug = item.name
     .toLowerCase()
@@ -90,6 +94,7 @@ export function storedLine(name: string, quantity: number): Record<string, unkno
     imageUrl: `/images/items/${slug}`,
     price: item.price * 100,
     quantity,
+    ...(size ? { size } : {}),
   };
 }
 
@@ -124,15 +129,36 @@ export async function seedStorage(target: Page | BrowserContext, value: string):
   );
 }
 
-/** Seeds a valid stored cart of these lines (name and quantity). */
+/** Seeds a valid stored cart of these lines (name, quantity and, if chosen, size). */
 export async function seedCart(
   target: Page | BrowserContext,
-  lines: ReadonlyArray<readonly [name: string, quantity: number]>,
+  lines: ReadonlyArray<readonly [name: string, quantity: number, size?: string]>,
 ): Promise<void> {
   await seedStorage(
     target,
-    persistedRoot(lines.map(([name, quantity]) => storedLine(name, quantity))),
+    persistedRoot(lines.map(([name, quantity, size]) => storedLine(name, quantity, size))),
   );
+}
+
+/** The size chooser of a cart line added without a size (in the dropdown or at checkout). */
+export const sizeChooser = (scope: Page | Locator, name: string): Locator =>
+  scope.getByRole('combobox', { name: `Size of ${name}`, exact: true });
+
+/**
+ * Chooses `size` for the line of `name` that has none, or the first size not sold out; returns
+ * the size chosen.
+ */
+export async function chooseSize(
+  scope: Page | Locator,
+  name: string,
+  size?: string,
+): Promise<string> {
+  const chooser = sizeChooser(scope, name);
+  const chosen =
+    size ?? (await chooser.locator('option:not([disabled])').first().getAttribute('value'));
+  if (!chosen) throw new Error(`${name} has no size in stock`);
+  await chooser.selectOption(chosen);
+  return chosen;
 }
 
 // ---------------------------------------------------------------------------------------------

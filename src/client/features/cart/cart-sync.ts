@@ -3,11 +3,12 @@ import {
   addItemToCart,
   chooseLineSize,
   clearItemFromCart,
+  lineRef,
   removeItemFromCart,
   restoreCartLines,
   type CartItem,
 } from '#shared/cart.ts';
-import { lineRef, type CartDocument, type CartLineRef } from '#shared/carts.ts';
+import type { CartDocument, CartLineRef } from '#shared/carts.ts';
 import type { LateMiddleware, RootState } from '#client/app/store.ts';
 import { ApiError, apiRequest } from '#client/lib/api-client.ts';
 import { safeLocalStorage, type SyncStorage } from '#client/lib/safe-storage.ts';

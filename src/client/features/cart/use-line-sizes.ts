@@ -62,7 +62,7 @@ const subscribe = (listener: () => void) => {
 
 export interface LineSizes {
   /** The sizes of a line's product: undefined while unknown, null for a one-size product. */
-  sizesOf(id: number): ProductSizes | undefined;
+  sizesOf: (id: number) => ProductSizes | undefined;
   /** Lines that need a size before the cart can be paid for, in the cart's order. */
   missing: CartItem[];
   /** True while a line without a size waits for its product's sizes. */

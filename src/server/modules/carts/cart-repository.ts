@@ -1,5 +1,5 @@
-import { lineRef, type CartLineRef } from '#shared/carts.ts';
-import { restoreCartLines } from '#shared/cart.ts';
+import type { CartLineRef } from '#shared/carts.ts';
+import { lineRef, restoreCartLines } from '#shared/cart.ts';
 import type { Db } from '#server/platform/database/transaction.ts';
 
 /** A cart as stored: its lines (items still on sale only) and its version. */

@@ -259,3 +259,98 @@ describe('cart writes', () => {
     }
   }, 20_000);
 });
+
+// Issue 13: lines per product and size.
+describe('sizes in the account cart', () => {
+  it('keeps each line’s size, and one product in two sizes as two lines', async () => {
+    const { cookie } = await signUp(app);
+    const lines = [
+      { id: 1, quantity: 1, size: 'S' },
+      { id: 1, quantity: 2, size: 'M' },
+      { id: 1, quantity: 1 },
+    ];
+    expect((await replaceCart({ version: 0, lines }, cookie)).statusCode).toBe(200);
+    const cart = (await readCart(cookie)).json<CartDocument>();
+    expect(cart.lines.map(({ id, size, quantity }) => [id, size, quantity])).toEqual([
+      [1, 'S', 1],
+      [1, 'M', 2],
+      [1, undefined, 1],
+    ]);
+    expect(cart.total).toBe(4 * 2500);
+  });
+
+  it('refuses the same product and size twice, and a size that is not one', async () => {
+    const { cookie } = await signUp(app);
+    const twice = await replaceCart(
+      {
+        version: 0,
+        lines: [
+          { id: 1, quantity: 1, size: 'M' },
+          { id: 1, quantity: 1, size: 'M' },
+        ],
+      },
+      cookie,
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json<{ message: string }>().message).toMatch(/Item 1 in size M appears twice/);
+    const long = await replaceCart(
+      { version: 0, lines: [{ id: 1, quantity: 1, size: 'M'.repeat(17) }] },
+      cookie,
+    );
+    expect(long.statusCode).toBe(400);
+  });
+
+  it('merges a browser’s lines by product and size', async () => {
+    const { cookie } = await signUp(app);
+    await replaceCart({ version: 0, lines: [{ id: 1, quantity: 2, size: 'M' }] }, cookie);
+    const merged = await mergeCart(
+      {
+        lines: [
+          { id: 1, quantity: 1, size: 'M' },
+          { id: 1, quantity: 1, size: 'L' },
+        ],
+      },
+      cookie,
+    );
+    expect(
+      merged.json<CartDocument>().lines.map(({ id, size, quantity }) => [id, size, quantity]),
+    ).toEqual([
+      [1, 'M', 2],
+      [1, 'L', 1],
+    ]);
+  });
+
+  it('still loads a cart saved before sizes existed, its lines without a size', async () => {
+    const shopper = await signUp(app);
+    // Exactly what the shop stored before issue 13.
+    await app.db
+      .insertInto('carts')
+      .values({
+        user_id: shopper.id,
+        lines: JSON.stringify([
+          { id: 30, quantity: 1 },
+          { id: 1, quantity: 2 },
+        ]),
+        version: 3,
+        updated_at: '2026-06-01T00:00:00.000Z',
+      })
+      .execute();
+    const response = await readCart(shopper.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      version: 3,
+      lines: [
+        { id: 30, name: 'Camo Down Vest', unitPrice: 32500, quantity: 1, lineTotal: 32500 },
+        { id: 1, name: 'Brown Brim', unitPrice: 2500, quantity: 2, lineTotal: 5000 },
+      ],
+      total: 37500,
+    });
+    // And the next write from a browser that chose sizes since is taken as usual.
+    const saved = await replaceCart(
+      { version: 3, lines: [{ id: 1, quantity: 2, size: 'L' }] },
+      shopper.cookie,
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<CartDocument>().lines[0]).toMatchObject({ id: 1, size: 'L', quantity: 2 });
+  });
+});

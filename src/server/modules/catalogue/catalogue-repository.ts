@@ -347,6 +347,27 @@ export const catalogueRepository = {
     return short;
   },
 
+  /**
+   * How many of each of `lines`' product sizes are left now (0 for a size the shop does not
+   * keep), in `lines`' order: for telling a shopper what a short line can still have.
+   */
+  async stockLevels(db: Db, lines: readonly Omit<StockLine, 'quantity'>[]): Promise<number[]> {
+    if (lines.length === 0) return [];
+    const rows = await db
+      .selectFrom('catalogue_stock')
+      .select(['product_id', 'size', 'stock'])
+      .where(
+        'product_id',
+        'in',
+        lines.map((line) => line.productId),
+      )
+      .execute();
+    return lines.map(
+      (line) =>
+        rows.find((row) => row.product_id === line.productId && row.size === line.size)?.stock ?? 0,
+    );
+  },
+
   /** Puts each line's quantity back (an order that failed after its stock was taken). */
   async returnStock(db: Db, lines: readonly StockLine[]): Promise<void> {
     for (const line of lines) {

@@ -301,6 +301,13 @@ export function createCatalogueService({
       return short;
     },
 
+    /**
+     * How many of each line's product size are left, read in `trx` (H4, issue 13: the 409 of an
+     * order names what a short line can still have). Added by the cart-sizes branch.
+     */
+    stockLevels: (trx: Db, lines: readonly Omit<StockLine, 'quantity'>[]): Promise<number[]> =>
+      catalogueRepository.stockLevels(trx, lines),
+
     /** Puts the lines' quantities back in `trx` and raises the version; then `stockChanged()`. */
     async returnStock(trx: Db, lines: readonly StockLine[]): Promise<void> {
       await catalogueRepository.returnStock(trx, lines);

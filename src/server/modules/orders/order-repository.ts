@@ -38,6 +38,14 @@ export interface StoredOrder {
 const parseAddress = (json: string | null) =>
   json === null ? null : (JSON.parse(json) as PaymentAddress);
 
+/** A line of a removed pending order, for putting its stock back. */
+export interface RemovedLine {
+  productId: number;
+  /** '' for a one-size product. */
+  size: string;
+  quantity: number;
+}
+
 /** The one place rows become API documents, so database differences never reach a route. */
 function toOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLinesTable>[]): Order {
   return {
@@ -51,6 +59,7 @@ function toOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLinesTable
       .map((line) => ({
         id: line.item_id,
         name: line.name,
+        ...(line.size ? { size: line.size } : {}),
         unitPrice: line.unit_price,
         quantity: line.quantity,
         lineTotal: line.line_total,
@@ -71,10 +80,20 @@ function toOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLinesTable
  * ever read back as documents: a pending one is no order yet to a shopper.
  */
 export const orderRepository = {
+  /** The order recorded under an idempotency key (pending or paid), if any. */
+  findByKey(db: Kysely<Database>, idempotencyKey: string) {
+    return db
+      .selectFrom('orders')
+      .select(['id', 'request_fingerprint', 'status'])
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+  },
+
   /**
    * Records `order` as pending with its lines, unless its idempotency key already has an order
    * (the unique key decides between two servers); either way, returns the key's order: its id,
-   * request fingerprint and status.
+   * request fingerprint and status. Each line's size is stored ('' for one size), which also
+   * marks the order as one whose stock was taken.
    */
   async recordPending(db: Kysely<Database>, order: NewOrder) {
     const inserted = await db
@@ -109,15 +128,14 @@ export const orderRepository = {
             unit_price: line.unitPrice,
             quantity: line.quantity,
             line_total: line.lineTotal,
+            size: line.size ?? '',
           })),
         )
         .execute();
     }
-    return db
-      .selectFrom('orders')
-      .select(['id', 'request_fingerprint', 'status'])
-      .where('idempotency_key', '=', order.idempotencyKey)
-      .executeTakeFirstOrThrow();
+    const recorded = await orderRepository.findByKey(db, order.idempotencyKey);
+    if (!recorded) throw new Error(`no order under key ${order.idempotencyKey} after its insert`);
+    return recorded;
   },
 
   /**
@@ -139,15 +157,28 @@ export const orderRepository = {
     return marked.numUpdatedRows === 1n;
   },
 
-  /** Removes a pending order and its lines (never a paid one), so its key can be used again. */
-  async removePending(db: Kysely<Database>, id: string): Promise<void> {
+  /**
+   * Removes a pending order and its lines (never a paid one), so its key can be used again.
+   * Returns the lines whose stock it had taken, to be put back in the same transaction: none
+   * when the order was not pending, or was recorded before stock was kept (size NULL).
+   */
+  async removePending(db: Kysely<Database>, id: string): Promise<RemovedLine[]> {
     const pending = db
       .selectFrom('orders')
       .select('id')
       .where('id', '=', id)
       .where('status', '=', 'pending');
+    const lines = await db
+      .selectFrom('order_lines')
+      .select(['item_id', 'size', 'quantity'])
+      .where('order_id', 'in', pending)
+      .orderBy('position')
+      .execute();
     await db.deleteFrom('order_lines').where('order_id', 'in', pending).execute();
     await db.deleteFrom('orders').where('id', 'in', pending).execute();
+    return lines.flatMap(({ item_id: productId, size, quantity }) =>
+      size === null ? [] : [{ productId, size, quantity }],
+    );
   },
 
   /** Up to `limit` pending orders after the id `after`, by id: the reconciliation's pages. */

@@ -5,12 +5,7 @@ import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  priceOrderLines,
-  type CreateOrderResponse,
-  type Order,
-  type OrderListResponse,
-} from '#shared/orders.ts';
+import { type CreateOrderResponse, type Order, type OrderListResponse } from '#shared/orders.ts';
 import {
   createLocalPaymentProvider,
   type ChargeRequest,
@@ -19,7 +14,9 @@ import {
 import { newToken, requestToken, testCard, UNLIMITED } from '#server/test/payments.ts';
 import { buildTestApp, FAKE_BUILD, writeFakeBuild, type TestApp } from '#server/test/test-app.ts';
 import { signUp } from '#server/test/shoppers.ts';
-import { createPostgresTestDatabase, TEST_DATABASE } from '#server/test/test-database.ts';
+import { setAllStock, stockOf, totalOf, withSizes } from '#server/test/stock.ts';
+import { sharedDatabase } from '#server/test/shared-database.ts';
+import { TEST_DATABASE } from '#server/test/test-database.ts';
 
 let app: TestApp;
 let db: TestApp['db'];
@@ -33,6 +30,8 @@ beforeAll(async () => {
     }),
   });
   db = app.db;
+  // These tests place many orders; running out is tested on its own (orders-stock.test.ts).
+  await setAllStock(db, 10_000);
 });
 
 afterAll(() => app.close());
@@ -48,7 +47,10 @@ const address = {
   country: 'GB',
 };
 
-/** An order body as Pay Now sends it: `approvedTotal` is the catalogue's total of its lines. */
+/**
+ * An order body as Pay Now sends it: each line in a size its product comes in (unless it says
+ * otherwise), and `approvedTotal` the catalogue's total of its lines.
+ */
 function orderBody(token: string, extra: Record<string, unknown> = {}) {
   const body = {
     token,
@@ -62,7 +64,7 @@ function orderBody(token: string, extra: Record<string, unknown> = {}) {
     shippingAddress: address,
     ...extra,
   };
-  return { approvedTotal: priceOrderLines(body.lines)?.total ?? 1, ...body };
+  return { approvedTotal: totalOf(body.lines) || 1, ...body, lines: withSizes(body.lines) };
 }
 
 function placeOrder(payload: unknown, cookie?: string) {
@@ -110,27 +112,6 @@ function localProviderWith(hooks: {
 
 const slowly = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
 
-/** A database of the run's kind that several test apps (servers) open one after another or at once. */
-async function sharedDatabase(): Promise<{
-  env: Record<string, string>;
-  url: string;
-  file: string;
-  remove: () => Promise<void>;
-}> {
-  if (TEST_DATABASE === 'postgres') {
-    const created = await createPostgresTestDatabase();
-    return { env: { DATABASE_URL: created.url }, url: created.url, file: '', remove: created.drop };
-  }
-  const dir = await mkdtemp(path.join(tmpdir(), 'crwn-orders-'));
-  const file = path.join(dir, 'shop.sqlite');
-  return {
-    env: { DATABASE_FILE: file },
-    url: '',
-    file,
-    remove: () => rm(dir, { recursive: true, force: true }),
-  };
-}
-
 const countIn = async (database: TestApp['db'], table: 'orders' | 'payment_charges') =>
   (await database.selectFrom(table).select('id').execute()).length;
 
@@ -146,8 +127,15 @@ describe('POST /api/orders', () => {
       total: 2 * 2500 + 32_500,
       email: 'ada@example.com',
       lines: [
-        { id: 1, name: 'Brown Brim', unitPrice: 2500, quantity: 2, lineTotal: 5000 },
-        { id: 30, name: 'Camo Down Vest', unitPrice: 32_500, quantity: 1, lineTotal: 32_500 },
+        { id: 1, name: 'Brown Brim', size: 'M', unitPrice: 2500, quantity: 2, lineTotal: 5000 },
+        {
+          id: 30,
+          name: 'Camo Down Vest',
+          size: 'M',
+          unitPrice: 32_500,
+          quantity: 1,
+          lineTotal: 32_500,
+        },
       ],
       billingAddress: address,
       shippingAddress: address,
@@ -218,8 +206,8 @@ describe('POST /api/orders', () => {
     for (const changed of [
       { email: 'eve@example.com' },
       {
-        lines: [{ id: 2, quantity: 1 }],
-        approvedTotal: priceOrderLines([{ id: 2, quantity: 1 }])?.total,
+        lines: withSizes([{ id: 2, quantity: 1 }]),
+        approvedTotal: totalOf([{ id: 2, quantity: 1 }]),
       },
     ]) {
       const other = await placeOrder({ ...body, ...changed });
@@ -500,6 +488,7 @@ describe('a request that dies half-way', () => {
       const first = await buildTestApp({ ...UNLIMITED, ...shared.env }, { payments: dying });
       const ada = await signUp(first, 'Ada');
       const body = orderBody(await newToken(first));
+      const inStock = await stockOf(first.db, 1, 'M');
       dies = 'after the charge';
       const response = await first.inject({
         method: 'POST',
@@ -525,6 +514,8 @@ describe('a request that dies half-way', () => {
           .select(['payment_charges.idempotency_key', 'orders.id'])
           .execute();
         expect(charges).toEqual([{ idempotency_key: body.idempotencyKey, id: orders[0]?.id }]);
+        // The order's stock was taken once, with the pending order, and stays taken.
+        expect(await stockOf(next.db, 1, 'M')).toBe(inStock - 2);
       } finally {
         await next.close();
       }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { describeUnavailable } from '#shared/unavailable-lines.ts';
 import {
   createOrderBodySchema,
   type OrderErrorBody,
@@ -54,8 +55,12 @@ function sendError(
  * The orders API (issue #4), over the order service. Register with
  * `app.register(ordersRoutes, { accounts, orders })`.
  *
- * - `POST /api/orders`: prices the lines from the catalogue, records the order as pending under
- *   its idempotency key, charges the token, then marks the order paid (ADR 030).
+ * - `POST /api/orders`: prices the lines from the catalogue, checks each line's size, takes the
+ *   stock and records the order as pending under its idempotency key in one transaction, charges
+ *   the token, then marks the order paid (ADR 030, 037). 400 naming the line for an item not on
+ *   sale, a garment without a size or a size it does not come in; 409 `out_of_stock` with
+ *   `unavailable` (each short line and how many are left) when the stock ran out, before any
+ *   charge.
  *   201 `CreateOrderResponse`; 200 with
  *   the same order for a retry with the same key and body; 409 for the key with another body;
  *   402 when the card is declined or the token unknown or used; 409 `total_changed` when the
@@ -79,8 +84,17 @@ export function ordersRoutes(
     }
     const result = await orders.place(parsed.data, await userIdOf(request));
     switch (result.kind) {
-      case 'not_on_sale':
-        return sendError(reply, 400, 'Bad Request', 'An item is not on sale.', 'invalid_request');
+      case 'invalid_line':
+        return sendError(reply, 400, 'Bad Request', result.message, 'invalid_request');
+      case 'out_of_stock': {
+        const body: OrderErrorBody = {
+          error: 'Conflict',
+          code: 'out_of_stock',
+          message: `Not enough left of ${result.unavailable.map(describeUnavailable).join('; ')}. Nothing was charged.`,
+          unavailable: result.unavailable,
+        };
+        return reply.status(409).header('cache-control', 'no-store').send(body);
+      }
       case 'total_changed':
         return sendError(
           reply,

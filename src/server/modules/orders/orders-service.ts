@@ -1,11 +1,14 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Product } from '#shared/catalogue-model.ts';
 import {
   canonicalOrderRequest,
   priceOrderLines,
   type CreateOrderBody,
   type CreateOrderResponse,
   type Order,
+  type UnavailableLine,
 } from '#shared/orders.ts';
+import type { CatalogueService, StockLine } from '#server/modules/catalogue/catalogue-service.ts';
 import type {
   ChargeFailureCode,
   PaymentProvider,
@@ -16,6 +19,11 @@ import { orderRepository } from './order-repository.ts';
 
 export interface OrderServiceOptions {
   db: Db;
+  /** Prices and sizes from the database catalogue; stock taken and put back with the orders. */
+  catalogue: Pick<
+    CatalogueService,
+    'reader' | 'takeStock' | 'returnStock' | 'stockLevels' | 'stockChanged'
+  >;
   /** Charges card tokens; `createLocalPaymentProvider(db)` for the test-mode widget. */
   payments: PaymentProvider;
   /**
@@ -27,7 +35,8 @@ export interface OrderServiceOptions {
 
 export type PlaceOrderResult =
   | { kind: 'created' | 'existing'; response: CreateOrderResponse }
-  | { kind: 'not_on_sale' }
+  | { kind: 'invalid_line'; message: string }
+  | { kind: 'out_of_stock'; unavailable: UnavailableLine[] }
   | { kind: 'total_changed'; total: number; approvedTotal: number }
   | { kind: 'conflict' }
   | { kind: 'charge_failed'; code: ChargeFailureCode; message: string };
@@ -51,13 +60,54 @@ const RECONCILE_PAGE = 200;
 
 const ORDER_ID = /^ord_[A-Za-z0-9]{24}$/;
 
+type KeyOrder = NonNullable<Awaited<ReturnType<typeof orderRepository.findByKey>>>;
+
+/** What the recording transaction did: took the stock, found the key's order, or fell short. */
+type Recorded =
+  | { kind: 'taken' | 'recorded'; order: KeyOrder }
+  | { kind: 'out_of_stock'; unavailable: UnavailableLine[] };
+
+/** The advisory scope of one product size's stock row: only orders of the same size queue. */
+const stockScope = ({ productId, size }: Pick<StockLine, 'productId' | 'size'>) =>
+  `stock:${productId}:${size}`;
+
 /**
- * Orders: priced from the catalogue (never from the browser), recorded as pending under their
- * idempotency key, charged once per key outside any database transaction, then marked paid
- * (ADR 030), and shown only to their owner (or, for an order placed without signing in, to
+ * Why a line cannot be ordered as sent, checked against the catalogue as it is now, or
+ * undefined when it can: a product not on sale, a garment without a size, a size the product
+ * does not come in, or a size given for a one-size product. Lines are counted from 1.
+ */
+function lineProblem(
+  line: CreateOrderBody['lines'][number],
+  index: number,
+  product: Product | undefined,
+): string | undefined {
+  const which = `Line ${index + 1}`;
+  if (!product) return `${which}: item ${line.id} is not on sale.`;
+  const named = `${which} (${product.name})`;
+  if (product.sizeKind === null) {
+    return line.size ? `${named} is one size; send it without a size.` : undefined;
+  }
+  const sizes = product.sizes.map(({ size }) => size);
+  if (!line.size) return `${named} needs a size: one of ${sizes.join(', ')}.`;
+  if (!sizes.includes(line.size)) {
+    return `${named} does not come in size ${line.size}: choose one of ${sizes.join(', ')}.`;
+  }
+  return undefined;
+}
+
+/**
+ * Orders: priced from the database catalogue (never from the browser), each line's size checked
+ * against its product, its stock taken in the transaction that records the order as pending
+ * under its idempotency key (ADR 037), charged once per key outside any database transaction,
+ * then marked paid (ADR 030), and shown only to their owner (or, for an order placed without signing in, to
  * whoever holds its receipt).
  */
-export function createOrderService({ db, payments, receiptSecret }: OrderServiceOptions) {
+export function createOrderService({
+  db,
+  catalogue,
+  payments,
+  receiptSecret,
+}: OrderServiceOptions) {
   const receiptFor = (orderId: string) =>
     createHmac('sha256', receiptSecret).update(`order-receipt:${orderId}`).digest('base64url');
 
@@ -89,8 +139,18 @@ export function createOrderService({ db, payments, receiptSecret }: OrderService
      * before anything is recorded. `userId` is the signed-in shopper, or null for a guest.
      */
     async place(body: CreateOrderBody, userId: string | null): Promise<PlaceOrderResult> {
-      const priced = priceOrderLines(body.lines);
-      if (!priced) return { kind: 'not_on_sale' };
+      // Prices and sizes from the database catalogue as it is now, never the compiled one.
+      const products = new Map(
+        (await catalogue.reader.products([...new Set(body.lines.map((line) => line.id))])).map(
+          (product) => [product.id, product],
+        ),
+      );
+      for (const [index, line] of body.lines.entries()) {
+        const problem = lineProblem(line, index, products.get(line.id));
+        if (problem) return { kind: 'invalid_line', message: problem };
+      }
+      const priced = priceOrderLines(body.lines, (id) => products.get(id));
+      if (!priced) return { kind: 'invalid_line', message: 'An item is not on sale.' };
       // The shopper approved an amount in the widget; never charge another one.
       if (priced.total !== body.approvedTotal) {
         return { kind: 'total_changed', total: priced.total, approvedTotal: body.approvedTotal };
@@ -99,11 +159,34 @@ export function createOrderService({ db, payments, receiptSecret }: OrderService
       const fingerprint = createHash('sha256')
         .update(canonicalOrderRequest(body, userId))
         .digest('base64url');
+      const stock: StockLine[] = body.lines.map(({ id, size, quantity }) => ({
+        productId: id,
+        size: size ?? '',
+        quantity,
+      }));
+      // Orders of other sizes and products go on at the same time; the same size queues.
+      const scopes = [orderScope, ...stock.map(stockScope)];
 
-      const recorded = await inWriteTransaction(db, [orderScope], async (connection) => ({
-        commit: true,
-        result: await orderRepository.recordPending(connection, {
-          id: randomId('ord', 24),
+      const recorded = await inWriteTransaction<Recorded>(db, scopes, async (connection) => {
+        // A retry (or a twin) of a recorded order: its stock is taken already.
+        const existing = await orderRepository.findByKey(connection, body.idempotencyKey);
+        if (existing) return { commit: false, result: { kind: 'recorded', order: existing } };
+        const short = await catalogue.takeStock(connection, stock);
+        if (short.length > 0) {
+          const left = await catalogue.stockLevels(connection, short);
+          const unavailable = short.map((line, index): UnavailableLine => {
+            const name = products.get(line.productId)?.name ?? `Item ${line.productId}`;
+            const available = Math.min(left[index] ?? 0, line.quantity - 1);
+            return line.size
+              ? { id: line.productId, size: line.size, name, quantity: line.quantity, available }
+              : { id: line.productId, name, quantity: line.quantity, available };
+          });
+          // Nothing taken, nothing recorded, nothing charged.
+          return { commit: false, result: { kind: 'out_of_stock', unavailable } };
+        }
+        const id = randomId('ord', 24);
+        const order = await orderRepository.recordPending(connection, {
+          id,
           idempotencyKey: body.idempotencyKey,
           requestFingerprint: fingerprint,
           userId,
@@ -114,10 +197,17 @@ export function createOrderService({ db, payments, receiptSecret }: OrderService
           billingAddress: body.billingAddress ?? null,
           shippingAddress: body.shippingAddress ?? null,
           createdAt: new Date().toISOString(),
-        }),
-      }));
-      if (recorded.request_fingerprint !== fingerprint) return { kind: 'conflict' };
-      if (recorded.status === 'paid') return answer('existing', recorded.id);
+        });
+        // Another server's order under the key after all (the unique key stands behind the
+        // scope): the stock just taken is not this request's to take.
+        if (order.id !== id) return { commit: false, result: { kind: 'recorded', order } };
+        return { commit: true, result: { kind: 'taken', order } };
+      });
+      if (recorded.kind === 'out_of_stock') return recorded;
+      if (recorded.kind === 'taken') await catalogue.stockChanged();
+      const { order } = recorded;
+      if (order.request_fingerprint !== fingerprint) return { kind: 'conflict' };
+      if (order.status === 'paid') return answer('existing', order.id);
 
       // Whatever happens from here, the pending order and the key let a retry (or the
       // reconciliation) finish: the provider charges a key once.
@@ -128,18 +218,21 @@ export function createOrderService({ db, payments, receiptSecret }: OrderService
         idempotencyKey: body.idempotencyKey,
       });
       if (!charge.ok) {
-        // Nothing was charged: the key is free again, as if the order was never tried.
+        // Nothing was charged: the key is free again, as if the order was never tried, and the
+        // stock the order took is back on sale.
         if (DEFINITIVE_FAILURES.has(charge.code)) {
-          await inWriteTransaction(db, [orderScope], async (connection) => {
-            await orderRepository.removePending(connection, recorded.id);
-            return { commit: true, result: undefined };
+          const returned = await inWriteTransaction(db, scopes, async (connection) => {
+            const lines = await orderRepository.removePending(connection, order.id);
+            if (lines.length > 0) await catalogue.returnStock(connection, lines);
+            return { commit: true, result: lines.length > 0 };
           });
+          if (returned) await catalogue.stockChanged();
         }
         return { kind: 'charge_failed', code: charge.code, message: charge.message };
       }
       // Of twins racing with one key, the one that marks it answers 201, the others 200.
-      const marked = await orderRepository.markPaid(db, recorded.id, charge);
-      return answer(marked ? 'created' : 'existing', recorded.id);
+      const marked = await orderRepository.markPaid(db, order.id, charge);
+      return answer(marked ? 'created' : 'existing', order.id);
     },
 
     /**

@@ -11,6 +11,7 @@ import * as pendingOrders from '#server/platform/database/migrations/006-pending
 import * as rateLimits from '#server/platform/database/migrations/007-rate-limits.ts';
 import * as localOidcState from '#server/platform/database/migrations/008-local-oidc-state.ts';
 import * as catalogue from '#server/platform/database/migrations/009-catalogue.ts';
+import * as orderLineSizes from '#server/platform/database/migrations/010-order-line-sizes.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 export const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '007-rate-limits': rateLimits,
   '008-local-oidc-state': localOidcState,
   '009-catalogue': catalogue,
+  '010-order-line-sizes': orderLineSizes,
 };
 
 export const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

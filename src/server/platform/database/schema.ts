@@ -93,6 +93,11 @@ export interface OrderLinesTable {
   unit_price: number;
   quantity: number;
   line_total: number;
+  /**
+   * The size sold: '' for a one-size product; NULL on lines recorded before sizes (migration
+   * 010), for which no stock was taken.
+   */
+  size: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A signed-in shopper's cart (ADR 025). */

@@ -3,8 +3,16 @@ import type { CartItem } from '#shared/cart.ts';
 import { useAppDispatch } from '#client/app/hooks.ts';
 import { lineSizeChosen } from '#client/features/cart/cart-slice.ts';
 import { useLineSizes } from '#client/features/cart/use-line-sizes.ts';
+export { sizesNeededMessage, unavailableMessage } from '#client/features/cart/size-messages.ts';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 import lineSizeCss from './line-size-chooser.css?inline';
+
+// For use-sizes-check.ts, which loads this chunk on first use rather than the module itself.
+export {
+  forgetProductSizes,
+  loadProductSizes,
+  productSizes,
+} from '#client/features/cart/use-line-sizes.ts';
 
 /**
  * The size chooser of a line added without a size (issue 13): a select of its product's sizes,
@@ -22,7 +30,7 @@ export function LineSizeChooser({ line }: { line: CartItem }) {
     <span className="line-size">
       <StyleSheet href="line-size-chooser" css={lineSizeCss} />
       <label htmlFor={id}>
-        Size<span className="visually-hidden"> of {line.name}</span>
+        Size <span className="visually-hidden">of {line.name}</span>
       </label>
       <select
         id={id}

@@ -76,13 +76,13 @@ afterEach(() => {
 /** The catalogue's answer for the products of lines without a size (H1's JSON API). */
 function catalogueAnswer(products: { id: number; sizeKind: string | null; sizes: string[] }[]) {
   return new Response(
-    JSON.stringify(
-      products.map(({ id, sizeKind, sizes }) => ({
+    JSON.stringify({
+      products: products.map(({ id, sizeKind, sizes }) => ({
         ...findItem(id),
         sizeKind,
         sizes: sizes.map((size) => ({ size, stock: 5 })),
       })),
-    ),
+    }),
     { status: 200, headers: { 'content-type': 'application/json' } },
   );
 }
@@ -190,7 +190,7 @@ describe('Pay Now', () => {
       'Choose a size for Brown Brim and Blue Beanie.',
     );
     expect(widget.open).not.toHaveBeenCalled();
-    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/catalogue/products?ids=1,2');
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/catalogue/products?ids=1,2');
 
     act(() => {
       store.dispatch(lineSizeChosen({ line: { id: brim.id }, chosen: 'L' }));

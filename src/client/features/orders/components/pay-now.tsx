@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
-import { describeUnavailable, type CreateOrderBody, type OrderErrorBody } from '#shared/orders.ts';
+import type { CreateOrderBody } from '#shared/orders.ts';
 import { randomUuid } from '#shared/random-uuid.ts';
 import type { CrwnPayHandler, PaymentToken, PaymentTokenArgs } from '#shared/payment-widget.ts';
 import { PAYMENT_PUBLISHABLE_KEY } from '#shared/payment-widget-core.ts';
@@ -9,6 +9,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { useAppDispatch, useAppSelector } from '#client/app/hooks.ts';
 import type { CartItem } from '#shared/cart.ts';
 import { cartEmptied } from '#client/features/cart/cart-slice.ts';
+import { useSizesCheck } from '#client/features/cart/use-sizes-check.ts';
 import { selectCartItems, selectCartTotal } from '#client/features/cart/cart-selectors.ts';
 import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
 import { confirmationPath, placeOrder } from '#client/features/orders/orders-api.ts';
@@ -45,30 +46,6 @@ interface Attempt {
 const isUnanswered = (failure: unknown) =>
   failure instanceof ApiError && (failure.status === 0 || failure.status >= 500);
 
-/** The lines a 409 `out_of_stock` names, as the shopper reads them. */
-function unavailableMessage(failure: ApiError): string | undefined {
-  const { unavailable } = (failure.body ?? {}) as OrderErrorBody;
-  if (failure.code !== 'out_of_stock' || !unavailable?.length) return undefined;
-  return `No longer available as in your cart: ${unavailable.map(describeUnavailable).join('; ')}. Nothing was charged. Change or remove ${unavailable.length === 1 ? 'that line' : 'those lines'} and pay again; the rest of your cart is unchanged.`;
-}
-
-/** `A`, `A and B`, `A, B and C`. */
-const listOf = (names: readonly string[]) =>
-  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-
-/**
- * The lines still without a size whose product has sizes (issue 13): Pay Now names them and
- * waits. Loads the sizes code only for a cart with a line without a size.
- */
-async function linesMissingSize(lines: readonly CartItem[]): Promise<CartItem[]> {
-  const unsized = lines.filter((line) => !line.size);
-  if (unsized.length === 0) return [];
-  const { loadProductSizes, productSizes } =
-    await import('#client/features/cart/use-line-sizes.ts');
-  await loadProductSizes(unsized.map((line) => line.id));
-  return unsized.filter((line) => productSizes(line.id));
-}
-
 export const LOST_ANSWER_MESSAGE =
   'We did not hear back from the shop, so your payment may have gone through. Press Pay Now again to finish: you will not be charged twice.';
 
@@ -85,12 +62,13 @@ export function PayNow() {
   const cartItems = useAppSelector(selectCartItems);
   const total = useAppSelector(selectCartTotal);
   const currentUser = useAppSelector(selectCurrentUser);
+  const sizesCheck = useSizesCheck();
   const [widgetState, setWidgetState] = useState<WidgetState>('loading');
   const [error, setError] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
-  // What Pay Now waits for, until the cart changes (a size chosen, a line removed).
-  const [sizesNeeded, setSizesNeeded] = useState<string | null>(null);
-  useEffect(() => setSizesNeeded(null), [cartItems]);
+  // What Pay Now waits for, shown until the cart changes (a size chosen, a line removed).
+  const [sizesAsked, setSizesAsked] = useState<{ message: string; cart: CartItem[] } | null>(null);
+  const sizesNeeded = sizesAsked?.cart === cartItems ? sizesAsked.message : null;
   const handler = useRef<CrwnPayHandler<HTMLButtonElement> | null>(null);
   // One idempotency key per opening of the widget: a retried or doubled request for the same
   // payment gives the same order, never a second charge.
@@ -112,13 +90,10 @@ export function PayNow() {
       } else {
         // An answer: nothing was charged, and the next payment starts afresh.
         clearPendingPayment();
-        const soldOut = failure instanceof ApiError ? unavailableMessage(failure) : undefined;
-        if (soldOut) {
-          // The sizes on offer changed: the choosers ask the catalogue again.
-          void import('#client/features/cart/use-line-sizes.ts').then((sizes) =>
-            sizes.forgetProductSizes(),
-          );
-        }
+        const soldOut =
+          failure instanceof ApiError && failure.code === 'out_of_stock'
+            ? await sizesCheck.unavailable(failure.body)
+            : undefined;
         setError(
           soldOut ??
             `${failure instanceof Error ? failure.message : 'The payment did not go through.'} Your cart is unchanged.`,
@@ -211,10 +186,11 @@ export function PayNow() {
       return;
     }
     setError(null);
-    linesMissingSize(cartItems)
-      .then((missing) => {
-        if (missing.length === 0) openWidget();
-        else setSizesNeeded(`Choose a size for ${listOf(missing.map((line) => line.name))}.`);
+    sizesCheck
+      .missing(cartItems)
+      .then((message) => {
+        if (message) setSizesAsked({ message, cart: cartItems });
+        else openWidget();
       })
       .catch(() => setError(NETWORK_ERROR_MESSAGE));
   };
