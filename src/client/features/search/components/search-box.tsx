@@ -1,5 +1,5 @@
-import { useId, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useId } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import searchBoxCss from './search-box.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
@@ -7,28 +7,18 @@ import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 export const SEARCH_PATH = '/search';
 
 /**
- * The header's search: a GET form to /search?q=, so it works before and without JavaScript, and
- * with it moves within the app. On the search page it shows the words searched for.
+ * The header's search: a GET form to /search?q=, so it works before and without JavaScript. On
+ * the search page it shows the words searched for.
  */
 export function SearchBox() {
   const inputId = useId();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const searched = pathname === SEARCH_PATH ? (params.get('q') ?? '') : '';
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const q = new FormData(event.currentTarget).get('q');
-    void navigate(`${SEARCH_PATH}?${new URLSearchParams({ q: typeof q === 'string' ? q : '' })}`);
-  };
   return (
-    <form
-      className="search-box"
-      role="search"
-      method="get"
-      action={SEARCH_PATH}
-      onSubmit={onSubmit}
-    >
+    // A plain GET form, without a script of its own: it is in every page's first load, and the
+    // results page is rendered by the server anyway.
+    <form className="search-box" role="search" method="get" action={SEARCH_PATH}>
       <StyleSheet href="search-box" css={searchBoxCss} />
       <label className="visually-hidden" htmlFor={inputId}>
         Search the shop
