@@ -10,7 +10,8 @@ export default [
   // A product's page, and the way there from a cart line that knows only its id (ADR 036).
   route('shop/:collection/:product', 'routes/product.tsx'),
   route('shop/product/:id', 'routes/product.tsx', { id: 'product-by-id' }),
-  route('search', 'routes/search.tsx'),
+  // The search's listing shares the collection's module: see search-page.tsx.
+  route('search', 'routes/collection.tsx', { id: 'search' }),
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/confirmation', 'routes/order-confirmation.tsx'),
   route('signin', 'routes/sign-in.tsx'),

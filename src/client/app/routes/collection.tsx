@@ -6,13 +6,19 @@ import {
   type Product,
 } from '#shared/catalogue-model.ts';
 import { ITEM_IMAGE, imageVariantUrl } from '#shared/images.ts';
+import type { Cents } from '#shared/money.ts';
 import { AddedToCartStatus } from '#client/features/cart/components/added-to-cart-status.tsx';
 import { CollectionPage } from '#client/features/shop/components/collection-page.tsx';
-import { decimalPrice } from '#client/features/product/structured-data.ts';
 import { NotFound } from '#client/app/layout/not-found.tsx';
 import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
 import { catalogueOf } from '#client/app/catalogue-context.ts';
 import { loadIntoStore, type StoreLoad } from '#client/app/catalogue-store.ts';
+import { SearchPage, loadSearch, searchMeta } from '#client/app/search-page.tsx';
+
+/** `2550` cents as schema.org wants a price, `"25.50"`, without float arithmetic. */
+function decimalPrice(amount: Cents): string {
+  return `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
+}
 
 /**
  * schema.org structured data for the page: an ItemList of the listed Products with their page,
@@ -50,9 +56,11 @@ function structuredData(title: string, items: readonly Product[], canonical: str
 
 /**
  * The collection as it is now, the listing of its URL's query (sort, filters, page); the
- * not-found page with status 404 for a collection the shop does not have.
+ * not-found page with status 404 for a collection the shop does not have. The same module serves
+ * /search (routes.ts), the route without a collection.
  */
 export async function loader({ context, params, url }: LoaderFunctionArgs) {
+  if (params.collection === undefined) return loadSearch({ context, url });
   const query = parseListQuery(url.searchParams);
   const found = await catalogueOf(context).collection(params.collection ?? '', query);
   if (!found) return data({ found: false as const }, { status: 404 });
@@ -75,6 +83,7 @@ export async function loader({ context, params, url }: LoaderFunctionArgs) {
 export const clientLoader = loadIntoStore;
 
 export const meta = ({ loaderData }: MetaArgs<typeof loader>) => {
+  if (loaderData && 'q' in loaderData) return searchMeta(loaderData);
   if (!loaderData?.found) return pageMeta('Page not found', 'This page does not exist.');
   const { title } = loaderData.store.collection;
   const items = loaderData.list.products;
@@ -87,6 +96,7 @@ export const meta = ({ loaderData }: MetaArgs<typeof loader>) => {
 
 export default function CollectionRoute() {
   const page = useLoaderData<typeof loader>();
+  if ('q' in page) return <SearchPage {...page} />;
   if (!page.found) return <NotFound />;
   return (
     <>
