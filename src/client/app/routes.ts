@@ -7,6 +7,11 @@ export default [
   index('routes/home.tsx'),
   route('shop', 'routes/shop.tsx'),
   route('shop/:collection', 'routes/collection.tsx'),
+  // A product's page, and the way there from a cart line that knows only its id (ADR 036).
+  route('shop/:collection/:product', 'routes/product.tsx'),
+  route('shop/product/:id', 'routes/product.tsx', { id: 'product-by-id' }),
+  // The search's listing shares the collection's module: see search-page.tsx.
+  route('search', 'routes/collection.tsx', { id: 'search' }),
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/confirmation', 'routes/order-confirmation.tsx'),
   route('signin', 'routes/sign-in.tsx'),

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { CartIcon } from '#client/features/cart/components/cart-icon.tsx';
 import { selectCartHidden } from '#client/features/cart/cart-selectors.ts';
 import { dropdownClosed } from '#client/features/cart/cart-slice.ts';
+import { SearchBox } from '#client/features/search/components/search-box.tsx';
 import { useAuthClient } from '#client/features/user/auth-client.ts';
 import { selectAuthResolved, selectCurrentUser } from '#client/features/user/user-selectors.ts';
 import { useAppDispatch, useAppSelector } from '#client/app/hooks.ts';
@@ -140,6 +141,7 @@ export function Header() {
           <AuthLinks onSignOut={closeMenu} />
         </ul>
       </nav>
+      <SearchBox />
       <CartIcon />
       {!cartHidden && (
         <Suspense fallback={null}>

@@ -34,6 +34,11 @@ describe('CartDropdown', () => {
       'src',
       '/images/items/brown-brim-320.jpg',
     );
+    // A restored line knows only its id: /shop/product/1 leads on to the product's own address.
+    expect(screen.getByRole('link', { name: 'Brown Brim' })).toHaveAttribute(
+      'href',
+      '/shop/product/1',
+    );
   });
 
   it('goes to /checkout and closes on GO TO CHECKOUT', async () => {

@@ -1,9 +1,11 @@
+import { Link } from 'react-router';
 import { cartTotal, type CartItem } from '#shared/cart.ts';
 import { ITEM_IMAGE } from '#shared/images.ts';
 import { formatMoney } from '#shared/money.ts';
 import { Picture } from '#client/components/ui/picture.tsx';
 import { useAppDispatch } from '#client/app/hooks.ts';
 import { itemAdded, itemRemoved, lineCleared } from '#client/features/cart/cart-slice.ts';
+import { lineHref } from './line-link.ts';
 import { LineSize } from './line-size.tsx';
 
 /**
@@ -14,21 +16,25 @@ import { LineSize } from './line-size.tsx';
 export function CheckoutItem({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
   const { name, imageUrl, price, quantity, size } = item;
+  const href = lineHref(item);
   const line = { id: item.id, size };
   // Lines of one product in two sizes are told apart by their size.
   const label = size ? `${name}, size ${size}` : name;
   return (
     <tr className="checkout-item">
       <td className="checkout-item__image">
-        <Picture
-          kind={ITEM_IMAGE}
-          baseUrl={imageUrl}
-          alt=""
-          sizes="(min-width: 36rem) 8rem, 4rem"
-        />
+        {/* The name in the next cell is the same link: this one is for the pointer only. */}
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          <Picture
+            kind={ITEM_IMAGE}
+            baseUrl={imageUrl}
+            alt=""
+            sizes="(min-width: 36rem) 8rem, 4rem"
+          />
+        </Link>
       </td>
       <td className="checkout-item__name">
-        <span>{name}</span>
+        <Link to={href}>{name}</Link>
         <br />
         <LineSize line={item} />
       </td>

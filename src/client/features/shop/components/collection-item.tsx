@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import type { Item } from '#shared/catalogue.ts';
+import { productPath } from '#shared/catalogue-model.ts';
 import { ITEM_IMAGE } from '#shared/images.ts';
 import { formatMoney } from '#shared/money.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -7,8 +9,11 @@ import { useAddToCart } from '#client/features/cart/use-add-to-cart.ts';
 import collectionItemCss from './collection-item.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
+/** What a card shows: the spec's item and the collection that gives its page's address. */
+export type CardItem = Item & { collection: string };
+
 interface CollectionItemProps {
-  item: Item;
+  item: CardItem;
   /** Shown above the fold: its image loads first. */
   priority?: boolean;
 }
@@ -23,30 +28,38 @@ const ITEM_SIZES =
   '(min-width: 36rem) calc(33.3vw - 1.5rem), calc(50vw - 1.75rem)';
 
 /**
- * A product card. The add button is always there (not only on hover), so it works by mouse,
- * keyboard and touch alike.
+ * A product card. The picture and the name lead to the product's page; the picture's link is
+ * left out of the tab order, so a keyboard meets each product once. The add button is always
+ * there (not only on hover), so it works by mouse, keyboard and touch alike, and it adds at once
+ * as the spec says, without a size (the cart asks for one).
  */
 export function CollectionItem({ item, priority = false }: CollectionItemProps) {
-  const addToCart = useAddToCart(item);
+  const { id, name, imageUrl, price } = item;
+  const addToCart = useAddToCart({ id, name, imageUrl, price });
+  const href = productPath(item);
   return (
     <li className="collection-item">
       <StyleSheet href="collection-item" css={collectionItemCss} />
-      <Picture
-        className="collection-item__image"
-        kind={ITEM_IMAGE}
-        baseUrl={item.imageUrl}
-        alt={item.name}
-        sizes={ITEM_SIZES}
-        priority={priority}
-      />
+      <Link to={href} tabIndex={-1} className="collection-item__image-link">
+        <Picture
+          className="collection-item__image"
+          kind={ITEM_IMAGE}
+          baseUrl={imageUrl}
+          alt={name}
+          sizes={ITEM_SIZES}
+          priority={priority}
+        />
+      </Link>
       <div className="collection-item__footer">
-        <span className="collection-item__name">{item.name}</span>
-        <span className="collection-item__price">{formatMoney(item.price)}</span>
+        <Link to={href} className="collection-item__name">
+          {name}
+        </Link>
+        <span className="collection-item__price">{formatMoney(price)}</span>
       </div>
       <Button
         variant="inverted"
         className="collection-item__add"
-        aria-label={`Add ${item.name} to cart`}
+        aria-label={`Add ${name} to cart`}
         {...addToCart}
       >
         Add to cart

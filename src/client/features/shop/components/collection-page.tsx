@@ -1,19 +1,23 @@
-import type { ShopCollection } from '#client/features/shop/shop-slice.ts';
-import { CollectionItem } from './collection-item.tsx';
-import collectionGridCss from './collection-grid.css?inline';
-import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
+import type { ListQuery, ProductList } from '#shared/catalogue-model.ts';
+import { ProductListing } from './product-listing.tsx';
 
-/** One collection: its title and all its items. */
-export function CollectionPage({ collection }: { collection: ShopCollection }) {
+interface CollectionPageProps {
+  title: string;
+  /** The page of the collection's products that `query` asks for. */
+  list: ProductList;
+  query: ListQuery;
+}
+
+/** One collection: its title and its items (all of them, up to a page), sorted and filtered. */
+export function CollectionPage({ title, list, query }: CollectionPageProps) {
   return (
     <div className="collection-page">
-      <StyleSheet href="collection-grid" css={collectionGridCss} />
-      <h1 className="collection-page__title">{collection.title.toUpperCase()}</h1>
-      <ul className="collection-grid">
-        {collection.items.map((item, index) => (
-          <CollectionItem key={item.id} item={item} priority={index < 4} />
-        ))}
-      </ul>
+      <h1 className="collection-page__title">{title.toUpperCase()}</h1>
+      <ProductListing
+        list={list}
+        query={query}
+        empty="No products of this collection match these filters."
+      />
     </div>
   );
 }

@@ -20,7 +20,11 @@ export function CollectionPreview({
       </h2>
       <ul className="collection-grid">
         {collection.items.slice(0, PREVIEW_ITEM_COUNT).map((item) => (
-          <CollectionItem key={item.id} item={item} priority={first} />
+          <CollectionItem
+            key={item.id}
+            item={{ ...item, collection: collection.routeName }}
+            priority={first}
+          />
         ))}
       </ul>
     </section>

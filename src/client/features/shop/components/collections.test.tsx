@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COLLECTIONS, COLLECTION_IDS } from '#shared/catalogue.ts';
 import { renderWithProviders } from '#client/test/render-with-providers.tsx';
+import { testList, testProduct } from '#client/test/products.ts';
 import { selectCartItems } from '#client/features/cart/cart-selectors.ts';
 import { CollectionPage } from './collection-page.tsx';
 import { CollectionsOverview } from './collections-overview.tsx';
@@ -42,15 +43,35 @@ describe('CollectionsOverview', () => {
   });
 });
 
+const hats = testList(COLLECTIONS.hats.items.map((item) => testProduct(item.id)));
+
 describe('CollectionPage', () => {
   it('shows the title and all items with name, price and image', () => {
-    renderWithProviders(<CollectionPage collection={COLLECTIONS.hats} />);
+    renderWithProviders(
+      <CollectionPage title="Hats" list={hats} query={{ sort: 'featured', page: 1 }} />,
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('HATS');
+    expect(screen.getByText('9 products')).toBeInTheDocument();
     const items = screen.getAllByRole('listitem');
     expect(items).toHaveLength(9);
     expect(items[2]).toHaveTextContent('Brown Cowboy$35');
     const image = within(items[2]!).getByRole('img', { name: 'Brown Cowboy' });
     expect(image).toHaveAttribute('width', '320');
     expect(image).toHaveAttribute('height', '400');
+  });
+
+  it("links each item's name and picture to its page", () => {
+    renderWithProviders(
+      <CollectionPage title="Hats" list={hats} query={{ sort: 'featured', page: 1 }} />,
+    );
+    const card = screen.getAllByRole('listitem')[2]!;
+    // The picture's link is the same link again, kept out of the tab order.
+    const links = within(card).getAllByRole('link', { name: 'Brown Cowboy' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/shop/hats/3-brown-cowboy',
+      '/shop/hats/3-brown-cowboy',
+    ]);
+    expect(links.map((link) => link.tabIndex)).toEqual([-1, 0]);
+    expect(within(links[0]!).getByRole('img')).toHaveAccessibleName('Brown Cowboy');
   });
 });

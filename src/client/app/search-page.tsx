@@ -1,0 +1,59 @@
+/**
+ * The search page (`/search?q=`), served by the collection route's module (routes.ts): the two
+ * listings share their components, and code two route chunks share lands in the chunk every page
+ * loads at start (vite.config.ts), so one route module keeps it with the listings.
+ */
+import type { LoaderFunctionArgs } from 'react-router';
+import { parseListQuery, type ListQuery, type ProductList } from '#shared/catalogue-model.ts';
+import { AddedToCartStatus } from '#client/features/cart/components/added-to-cart-status.tsx';
+import { ProductListing } from '#client/features/shop/components/product-listing.tsx';
+import { pageMeta } from '#client/app/page-meta.ts';
+import { catalogueOf } from '#client/app/catalogue-context.ts';
+
+/** Longer words are cut here rather than refused: a pasted paragraph still searches. */
+const MAX_WORDS_LENGTH = 100;
+
+export interface SearchData {
+  q: string;
+  query: ListQuery;
+  /** Null before anything was searched for. */
+  list: ProductList | null;
+}
+
+export async function loadSearch({
+  url,
+  context,
+}: Pick<LoaderFunctionArgs, 'url' | 'context'>): Promise<SearchData> {
+  const params = url.searchParams;
+  const q = (params.get('q') ?? '').trim().slice(0, MAX_WORDS_LENGTH);
+  const query = parseListQuery(params);
+  return { q, query, list: q ? await catalogueOf(context).search(q, query) : null };
+}
+
+export const searchMeta = (page: SearchData | undefined) => [
+  ...pageMeta(
+    page?.q ? `Search: ${page.q}` : 'Search',
+    'Search the hats, sneakers, jackets and clothing of CRWN Clothing.',
+  ),
+  // Result pages are many and change with the catalogue: the products' own pages are indexed.
+  { name: 'robots', content: 'noindex, follow' },
+];
+
+export function SearchPage({ q, query, list }: SearchData) {
+  return (
+    <div className="search-page">
+      <h1 className="collection-page__title">{q ? `Results for “${q}”` : 'Search'}</h1>
+      {list ? (
+        <ProductListing
+          list={list}
+          query={query}
+          keep={{ q }}
+          empty={`No products matched “${q}”. Try another word, or browse the shop.`}
+        />
+      ) : (
+        <p>Type what you are looking for in the search box above.</p>
+      )}
+      <AddedToCartStatus />
+    </div>
+  );
+}
