@@ -1,5 +1,5 @@
 import accepts from '@fastify/accepts';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { createAccountsService } from '#server/modules/accounts/accounts-service.ts';
 import { createAuth, migrateAuthTables } from '#server/modules/accounts/auth.ts';
 import { authRoutes } from '#server/modules/accounts/auth-routes.ts';
@@ -18,6 +18,8 @@ import { createProviderSessions } from '#server/modules/local-oidc/provider-sess
 import { createProviderStateRepository } from '#server/modules/local-oidc/provider-state-repository.ts';
 import { createCartService } from '#server/modules/carts/carts-service.ts';
 import { cartsRoutes } from '#server/modules/carts/carts-routes.ts';
+import { createMailService, type MailService } from '#server/modules/mail/mail-service.ts';
+import { mailRoutes } from '#server/modules/mail/mail-routes.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
 import { confirmationPageStatus, ordersRoutes } from '#server/modules/orders/orders-routes.ts';
 import { reconcileOrders } from '#server/modules/orders/orders-reconciliation.ts';
@@ -71,6 +73,8 @@ export interface AppOverrides {
   payments?: (db: ShopDatabase['db']) => PaymentProvider;
   /** Where log lines go in place of stdout (format and level still follow the configuration). */
   logTo?: LogDestination;
+  /** Epoch milliseconds for the mail queue (a test moves time on to reach a retry). */
+  mailClock?: () => number;
 }
 
 /**
@@ -122,6 +126,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(accepts);
   await compression(app);
   const createLimiter = await rateLimits(app, { database });
+  const mail = await openMail(app, config, database.db, overrides.mailClock);
 
   // Accounts, and the local OpenID provider that stands in for Google without credentials.
   const localOidcClientSecret = deriveSecret(secret, 'local-oidc-client');
@@ -214,6 +219,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Orders whose request died after the charge (ADR 030).
   await reconcileOrders(app, orders);
   await app.register(ordersRoutes, { accounts, orders });
+  if (!config.SMTP_URL) await app.register(mailRoutes, { mail });
   // Each signed-in shopper's cart, kept with the account (ADR 025).
   await app.register(cartsRoutes, {
     accounts,
@@ -234,4 +240,43 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     pageStatus: { '/checkout/confirmation': confirmationPageStatus({ accounts, orders }) },
   });
   return app;
+}
+
+/**
+ * The mail queue and this server's worker (ADR 038): over SMTP when SMTP_URL is set, else into
+ * the shop's own outbox, printed with its links for a person at a terminal in development.
+ */
+async function openMail(
+  app: FastifyInstance,
+  config: Config,
+  db: ShopDatabase['db'],
+  now: (() => number) | undefined,
+): Promise<MailService> {
+  const transport = config.SMTP_URL
+    ? (await import('nodemailer')).createTransport({
+        url: config.SMTP_URL,
+        // Shorter than the worker's lease, so no other worker takes a row still being sent.
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 60_000,
+      })
+    : null;
+  const development = config.NODE_ENV === undefined || config.NODE_ENV === 'development';
+  const mail = createMailService({
+    db,
+    transport,
+    from: config.MAIL_FROM ?? 'CRWN Clothing <hello@crwn-clothing.example>',
+    log: app.log,
+    print: development && process.stdout.isTTY ? (text) => process.stdout.write(text) : undefined,
+    now,
+  });
+  app.addHook('onReady', (done) => {
+    mail.start();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await mail.stop();
+    transport?.close();
+  });
+  return mail;
 }

@@ -10,6 +10,7 @@ import * as ordersSequence from '#server/platform/database/migrations/005-orders
 import * as pendingOrders from '#server/platform/database/migrations/006-pending-orders.ts';
 import * as rateLimits from '#server/platform/database/migrations/007-rate-limits.ts';
 import * as localOidcState from '#server/platform/database/migrations/008-local-oidc-state.ts';
+import * as mailOutbox from '#server/platform/database/migrations/011-mail-outbox.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 export const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '006-pending-orders': pendingOrders,
   '007-rate-limits': rateLimits,
   '008-local-oidc-state': localOidcState,
+  '011-mail-outbox': mailOutbox,
 };
 
 export const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

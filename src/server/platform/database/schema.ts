@@ -138,6 +138,29 @@ export interface LocalOidcKeysTable {
   created_at: ColumnType<string, string, never>;
 }
 
+/** One email, queued, sent or kept in the shop's outbox (modules/mail, ADR 038). */
+export interface MailOutboxTable {
+  /** `mail_…`. */
+  id: string;
+  /** What caused it, e.g. `order-confirmation:ord_…`: one email per event. */
+  event_key: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** 'kept' in the outbox when the shop has no SMTP server; 'failed' once retries ran out. */
+  status: 'queued' | 'sent' | 'kept' | 'failed';
+  attempts: Generated<number>;
+  /** Epoch milliseconds from which a worker may try it. */
+  next_attempt_at: number;
+  /** The worker that claimed it, until `lease_until` (epoch milliseconds). */
+  lease_owner: string | null;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: ColumnType<string, string, never>;
+  finished_at: string | null;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
@@ -149,4 +172,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   local_oidc_payloads: LocalOidcPayloadsTable;
   local_oidc_keys: LocalOidcKeysTable;
+  mail_outbox: MailOutboxTable;
 }
