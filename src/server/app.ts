@@ -20,6 +20,7 @@ import { createCartService } from '#server/modules/carts/carts-service.ts';
 import { cartsRoutes } from '#server/modules/carts/carts-routes.ts';
 import { createMailService, type MailService } from '#server/modules/mail/mail-service.ts';
 import { mailRoutes } from '#server/modules/mail/mail-routes.ts';
+import { confirmationUrl, orderConfirmationMail } from '#server/modules/mail/order-mails.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
 import { confirmationPageStatus, ordersRoutes } from '#server/modules/orders/orders-routes.ts';
 import { reconcileOrders } from '#server/modules/orders/orders-reconciliation.ts';
@@ -215,6 +216,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     db: database.db,
     payments: (overrides.payments ?? createLocalPaymentProvider)(database.db),
     receiptSecret: deriveSecret(secret, 'order-receipts'),
+    // Queued, never sent in the request: a slow mail server does not hold up the checkout.
+    onPaid: async (order, receipt) => {
+      try {
+        await mail.queue(
+          `order-confirmation:${order.id}`,
+          order.email,
+          orderConfirmationMail(order, confirmationUrl(config.PUBLIC_URL, order.id, receipt)),
+        );
+      } catch (error) {
+        app.log.error({ err: error, orderId: order.id }, 'order confirmation not queued');
+      }
+    },
   });
   // Orders whose request died after the charge (ADR 030).
   await reconcileOrders(app, orders);

@@ -20,13 +20,17 @@ export async function startSmtpServer() {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       attempts += 1;
       simpleParser(stream)
         .then(async (mail) => {
           if (behaviour === 'hang') await new Promise<void>((resolve) => waiting.push(resolve));
           if (behaviour === 'fail') {
-            callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
+            // Quoting the recipient, as real servers do: what the shop logs must leave it out.
+            const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', ');
+            callback(
+              Object.assign(new Error(`Mailbox ${to} busy, try later`), { responseCode: 451 }),
+            );
             return;
           }
           received.push(mail);

@@ -23,6 +23,11 @@ export interface OrderServiceOptions {
    * (`deriveSecret(secret, 'order-receipts')`); changing it invalidates every receipt link.
    */
   receiptSecret: string;
+  /**
+   * Told once an order is paid (by its request or by the reconciliation), with its receipt for a
+   * guest: queues the confirmation email. It must not throw; it may be told twice of one order.
+   */
+  onPaid?: (order: Order, receipt: string | null) => Promise<void>;
 }
 
 export type PlaceOrderResult =
@@ -57,7 +62,7 @@ const ORDER_ID = /^ord_[A-Za-z0-9]{24}$/;
  * (ADR 030), and shown only to their owner (or, for an order placed without signing in, to
  * whoever holds its receipt).
  */
-export function createOrderService({ db, payments, receiptSecret }: OrderServiceOptions) {
+export function createOrderService({ db, payments, receiptSecret, onPaid }: OrderServiceOptions) {
   const receiptFor = (orderId: string) =>
     createHmac('sha256', receiptSecret).update(`order-receipt:${orderId}`).digest('base64url');
 
@@ -68,9 +73,14 @@ export function createOrderService({ db, payments, receiptSecret }: OrderService
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   };
 
+  const announce = async (stored: { order: Order; userId: string | null }) => {
+    await onPaid?.(stored.order, stored.userId === null ? receiptFor(stored.order.id) : null);
+  };
+
   const answer = async (kind: 'created' | 'existing', orderId: string) => {
     const stored = await orderRepository.find(db, orderId);
     if (!stored) throw new Error(`order ${orderId} is not paid after its charge`);
+    if (kind === 'created') await announce(stored);
     return {
       kind,
       response: {
@@ -153,7 +163,11 @@ export function createOrderService({ db, payments, receiptSecret }: OrderService
         const pending = await orderRepository.listPending(db, { after, limit: RECONCILE_PAGE });
         for (const order of pending) {
           const charge = await payments.findCharge(order.idempotency_key);
-          if (charge && (await orderRepository.markPaid(db, order.id, charge))) marked += 1;
+          if (charge && (await orderRepository.markPaid(db, order.id, charge))) {
+            marked += 1;
+            const stored = await orderRepository.find(db, order.id);
+            if (stored) await announce(stored);
+          }
         }
         const last = pending.at(-1);
         if (!last || pending.length < RECONCILE_PAGE) return marked;
