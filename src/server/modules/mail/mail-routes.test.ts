@@ -75,7 +75,7 @@ describe('the order confirmation email', () => {
     const logs: string[] = [];
     app = await buildTestApp(
       { ...UNLIMITED, SMTP_URL: smtp.url, MAIL_FROM: 'shop@crwn.test', LOG_LEVEL: 'debug' },
-      { logTo: { isTTY: false, write: (line: string) => logs.push(line) } },
+      { logTo: { write: (line: string) => logs.push(line) } },
     );
     const { order, receipt } = await placeGuestOrder(app, 'grace.hopper@example.com');
     // The worker logs the failure after giving the row back.
