@@ -228,6 +228,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         app.log.error({ err: error, orderId: order.id }, 'order confirmation not queued');
       }
     },
+    confirmationQueued: (orderId) => mail.isQueued(`order-confirmation:${orderId}`),
   });
   // Orders whose request died after the charge (ADR 030).
   await reconcileOrders(app, orders);

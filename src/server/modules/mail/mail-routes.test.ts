@@ -67,6 +67,8 @@ describe('the order confirmation email', () => {
       url: `/api/orders/${order.id}?receipt=${link.searchParams.get('receipt') ?? ''}`,
     });
     expect(opened.statusCode).toBe(200);
+    // What the confirmation page reads to say the email is on its way.
+    expect(opened.json()).toMatchObject({ confirmationEmail: 'queued' });
   }, 30_000);
 
   it('does not fail the checkout when the mail server fails; the email waits for a retry', async () => {
@@ -106,7 +108,7 @@ describe('the order confirmation email', () => {
 describe('the outbox, without an SMTP server', () => {
   it('keeps the email and shows it only to a request from this machine, not through a proxy', async () => {
     app = await buildTestApp({ ...UNLIMITED });
-    const { order } = await placeGuestOrder(app);
+    const { order, receipt } = await placeGuestOrder(app);
     await expect
       .poll(
         async () => (await mailRepository.find(app!.db, `order-confirmation:${order.id}`))?.status,
@@ -130,6 +132,11 @@ describe('the outbox, without an SMTP server', () => {
       expect(refused.statusCode).toBe(404);
       expect(refused.body).not.toContain(order.id);
     }
+
+    // An order whose email is not queued does not claim it is.
+    await app.db.deleteFrom('mail_outbox').execute();
+    const opened = await app.inject({ url: `/api/orders/${order.id}?receipt=${receipt ?? ''}` });
+    expect(opened.json()).not.toHaveProperty('confirmationEmail');
   }, 30_000);
 
   it('is not served when the shop sends over SMTP', async () => {

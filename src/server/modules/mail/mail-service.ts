@@ -164,6 +164,12 @@ export function createMailService(options: MailServiceOptions) {
       await running;
     },
 
+    /** Whether an email for `eventKey` is queued, sent or kept (not given up). */
+    async isQueued(eventKey: string): Promise<boolean> {
+      const row = await mailRepository.find(db, eventKey);
+      return row !== undefined && row.status !== 'failed';
+    },
+
     /** The newest emails, for the outbox page. */
     latest: (limit = 50) => mailRepository.latest(db, limit),
   };

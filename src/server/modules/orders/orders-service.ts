@@ -28,6 +28,8 @@ export interface OrderServiceOptions {
    * guest: queues the confirmation email. It must not throw; it may be told twice of one order.
    */
   onPaid?: (order: Order, receipt: string | null) => Promise<void>;
+  /** Whether the confirmation email of an order is queued (or sent): shown on its page. */
+  confirmationQueued?: (orderId: string) => Promise<boolean>;
 }
 
 export type PlaceOrderResult =
@@ -62,7 +64,16 @@ const ORDER_ID = /^ord_[A-Za-z0-9]{24}$/;
  * (ADR 030), and shown only to their owner (or, for an order placed without signing in, to
  * whoever holds its receipt).
  */
-export function createOrderService({ db, payments, receiptSecret, onPaid }: OrderServiceOptions) {
+export function createOrderService({
+  db,
+  payments,
+  receiptSecret,
+  onPaid,
+  confirmationQueued,
+}: OrderServiceOptions) {
+  const withEmail = async (order: Order): Promise<Order> =>
+    (await confirmationQueued?.(order.id)) ? { ...order, confirmationEmail: 'queued' } : order;
+
   const receiptFor = (orderId: string) =>
     createHmac('sha256', receiptSecret).update(`order-receipt:${orderId}`).digest('base64url');
 
@@ -188,13 +199,13 @@ export function createOrderService({ db, payments, receiptSecret, onPaid }: Orde
       if (!stored) return { kind: 'not_found' };
       if (stored.userId === null) {
         return receiptMatches(id, receipt)
-          ? { kind: 'found', order: stored.order }
+          ? { kind: 'found', order: await withEmail(stored.order) }
           : { kind: 'not_found' };
       }
       const asking = await userId();
       if (asking === null) return { kind: 'sign_in_needed' };
       if (asking !== stored.userId) return { kind: 'not_yours' };
-      return { kind: 'found', order: stored.order };
+      return { kind: 'found', order: await withEmail(stored.order) };
     },
 
     /** A signed-in shopper's orders, newest first. */
