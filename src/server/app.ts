@@ -1,5 +1,5 @@
 import accepts from '@fastify/accepts';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { createAccountsService } from '#server/modules/accounts/accounts-service.ts';
 import { createAuth, migrateAuthTables } from '#server/modules/accounts/auth.ts';
 import { authRoutes } from '#server/modules/accounts/auth-routes.ts';
@@ -23,6 +23,9 @@ import {
 import { catalogueRoutes } from '#server/modules/catalogue/catalogue-routes.ts';
 import { createCartService } from '#server/modules/carts/carts-service.ts';
 import { cartsRoutes } from '#server/modules/carts/carts-routes.ts';
+import { createMailService, type MailService } from '#server/modules/mail/mail-service.ts';
+import { mailRoutes } from '#server/modules/mail/mail-routes.ts';
+import { confirmationUrl, orderConfirmationMail } from '#server/modules/mail/order-mails.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
 import { confirmationPageStatus, ordersRoutes } from '#server/modules/orders/orders-routes.ts';
 import { reconcileOrders } from '#server/modules/orders/orders-reconciliation.ts';
@@ -76,6 +79,8 @@ export interface AppOverrides {
   payments?: (db: ShopDatabase['db']) => PaymentProvider;
   /** Where log lines go in place of stdout (format and level still follow the configuration). */
   logTo?: LogDestination;
+  /** Epoch milliseconds for the mail queue (a test moves time on to reach a retry). */
+  mailClock?: () => number;
 }
 
 /**
@@ -127,6 +132,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(accepts);
   await compression(app);
   const createLimiter = await rateLimits(app, { database });
+  const mail = await openMail(app, config, database.db, overrides.mailClock);
 
   // Accounts, and the local OpenID provider that stands in for Google without credentials.
   const localOidcClientSecret = deriveSecret(secret, 'local-oidc-client');
@@ -224,10 +230,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     catalogue,
     payments: (overrides.payments ?? createLocalPaymentProvider)(database.db),
     receiptSecret: deriveSecret(secret, 'order-receipts'),
+    // Queued, never sent in the request: a slow mail server does not hold up the checkout.
+    onPaid: async (order, receipt) => {
+      try {
+        await mail.queue(
+          `order-confirmation:${order.id}`,
+          order.email,
+          orderConfirmationMail(order, confirmationUrl(config.PUBLIC_URL, order.id, receipt)),
+        );
+      } catch (error) {
+        app.log.error({ err: error, orderId: order.id }, 'order confirmation not queued');
+      }
+    },
+    confirmationQueued: (orderId) => mail.isQueued(`order-confirmation:${orderId}`),
   });
   // Orders whose request died after the charge (ADR 030).
   await reconcileOrders(app, orders);
   await app.register(ordersRoutes, { accounts, orders });
+  if (!config.SMTP_URL) await app.register(mailRoutes, { mail });
   // Each signed-in shopper's cart, kept with the account (ADR 025).
   await app.register(cartsRoutes, {
     accounts,
@@ -250,4 +270,43 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     catalogue: catalogue.reader,
   });
   return app;
+}
+
+/**
+ * The mail queue and this server's worker (ADR 038): over SMTP when SMTP_URL is set, else into
+ * the shop's own outbox, printed with its links for a person at a terminal in development.
+ */
+async function openMail(
+  app: FastifyInstance,
+  config: Config,
+  db: ShopDatabase['db'],
+  now: (() => number) | undefined,
+): Promise<MailService> {
+  const transport = config.SMTP_URL
+    ? (await import('nodemailer')).createTransport({
+        url: config.SMTP_URL,
+        // Shorter than the worker's lease, so no other worker takes a row still being sent.
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 60_000,
+      })
+    : null;
+  const development = config.NODE_ENV === undefined || config.NODE_ENV === 'development';
+  const mail = createMailService({
+    db,
+    transport,
+    from: config.MAIL_FROM ?? 'CRWN Clothing <hello@crwn-clothing.example>',
+    log: app.log,
+    print: development && process.stdout.isTTY ? (text) => process.stdout.write(text) : undefined,
+    now,
+  });
+  app.addHook('onReady', (done) => {
+    mail.start();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await mail.stop();
+    transport?.close();
+  });
+  return mail;
 }

@@ -95,4 +95,13 @@ describe('DATABASE_URL, a PostgreSQL shared by several servers', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '40' }).DATABASE_POOL_SIZE).toBe(40);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
   });
+
+  it('takes an SMTP server only with a sender, and only an smtp:// or smtps:// URL', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'smtp://localhost:2525' })).toThrow(/MAIL_FROM: required/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail', MAIL_FROM: 'a@b.c' })).toThrow(/SMTP_URL/);
+    const config = loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com', MAIL_FROM: 'a@b.c' });
+    expect(config.SMTP_URL).toBe('smtps://u:p@mail.example.com');
+    expect(config.MAIL_FROM).toBe('a@b.c');
+  });
 });

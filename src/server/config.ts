@@ -64,6 +64,18 @@ const envSchema = z
     LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
     /** False when another server (Vite, in `npm run dev`) serves the pages and client files. */
     SERVE_SITE: z.stringbool().default(true),
+    /**
+     * The mail server, e.g. smtps://user:password@smtp.example.com:465. Unset: every email is kept
+     * in the shop's own outbox (/outbox, from this machine only; ADR 038).
+     */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\/./i, 'must be an smtp:// or smtps:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The sender of the shop's emails, e.g. `CRWN Clothing <shop@example.com>`. */
+    MAIL_FROM: optionalText,
     /** How long, at shutdown, requests in flight may take before open connections are cut. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5000),
   })
@@ -75,6 +87,10 @@ const envSchema = z
     message:
       'required with DATABASE_URL: every server of the shop must sign sessions with one secret (generate one with `openssl rand -base64 32`)',
     path: ['AUTH_SECRET'],
+  })
+  .refine((env) => !(env.SMTP_URL && !env.MAIL_FROM), {
+    message: 'required with SMTP_URL: the address the shop sends from',
+    path: ['MAIL_FROM'],
   })
   .refine((env) => !(env.LOCAL_GOOGLE === 'on' && env.GOOGLE_CLIENT_ID), {
     message: 'LOCAL_GOOGLE=on stands in for Google: unset it or the Google credentials',

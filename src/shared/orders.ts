@@ -156,6 +156,11 @@ export interface Order {
   card: { brand: CardBrand; last4: string } | null;
   /** ISO 8601. */
   createdAt: string;
+  /**
+   * GET /api/orders/{id} only: 'queued' when the confirmation email is on its way (or sent), so
+   * the confirmation page says so only then (issue 15).
+   */
+  confirmationEmail?: 'queued';
 }
 
 /** 201 (new order) or 200 (the same request again with the same idempotency key). */

@@ -31,6 +31,13 @@ export interface OrderServiceOptions {
    * (`deriveSecret(secret, 'order-receipts')`); changing it invalidates every receipt link.
    */
   receiptSecret: string;
+  /**
+   * Told once an order is paid (by its request or by the reconciliation), with its receipt for a
+   * guest: queues the confirmation email. It must not throw; it may be told twice of one order.
+   */
+  onPaid?: (order: Order, receipt: string | null) => Promise<void>;
+  /** Whether the confirmation email of an order is queued (or sent): shown on its page. */
+  confirmationQueued?: (orderId: string) => Promise<boolean>;
 }
 
 export type PlaceOrderResult =
@@ -107,7 +114,12 @@ export function createOrderService({
   catalogue,
   payments,
   receiptSecret,
+  onPaid,
+  confirmationQueued,
 }: OrderServiceOptions) {
+  const withEmail = async (order: Order): Promise<Order> =>
+    (await confirmationQueued?.(order.id)) ? { ...order, confirmationEmail: 'queued' } : order;
+
   const receiptFor = (orderId: string) =>
     createHmac('sha256', receiptSecret).update(`order-receipt:${orderId}`).digest('base64url');
 
@@ -118,9 +130,14 @@ export function createOrderService({
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   };
 
+  const announce = async (stored: { order: Order; userId: string | null }) => {
+    await onPaid?.(stored.order, stored.userId === null ? receiptFor(stored.order.id) : null);
+  };
+
   const answer = async (kind: 'created' | 'existing', orderId: string) => {
     const stored = await orderRepository.find(db, orderId);
     if (!stored) throw new Error(`order ${orderId} is not paid after its charge`);
+    if (kind === 'created') await announce(stored);
     return {
       kind,
       response: {
@@ -250,7 +267,11 @@ export function createOrderService({
         const pending = await orderRepository.listPending(db, { after, limit: RECONCILE_PAGE });
         for (const order of pending) {
           const charge = await payments.findCharge(order.idempotency_key);
-          if (charge && (await orderRepository.markPaid(db, order.id, charge))) marked += 1;
+          if (charge && (await orderRepository.markPaid(db, order.id, charge))) {
+            marked += 1;
+            const stored = await orderRepository.find(db, order.id);
+            if (stored) await announce(stored);
+          }
         }
         const last = pending.at(-1);
         if (!last || pending.length < RECONCILE_PAGE) return marked;
@@ -271,13 +292,13 @@ export function createOrderService({
       if (!stored) return { kind: 'not_found' };
       if (stored.userId === null) {
         return receiptMatches(id, receipt)
-          ? { kind: 'found', order: stored.order }
+          ? { kind: 'found', order: await withEmail(stored.order) }
           : { kind: 'not_found' };
       }
       const asking = await userId();
       if (asking === null) return { kind: 'sign_in_needed' };
       if (asking !== stored.userId) return { kind: 'not_yours' };
-      return { kind: 'found', order: stored.order };
+      return { kind: 'found', order: await withEmail(stored.order) };
     },
 
     /** A signed-in shopper's orders, newest first. */

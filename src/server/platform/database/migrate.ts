@@ -12,6 +12,7 @@ import * as rateLimits from '#server/platform/database/migrations/007-rate-limit
 import * as localOidcState from '#server/platform/database/migrations/008-local-oidc-state.ts';
 import * as catalogue from '#server/platform/database/migrations/009-catalogue.ts';
 import * as orderLineSizes from '#server/platform/database/migrations/010-order-line-sizes.ts';
+import * as mailOutbox from '#server/platform/database/migrations/011-mail-outbox.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 export const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '008-local-oidc-state': localOidcState,
   '009-catalogue': catalogue,
   '010-order-line-sizes': orderLineSizes,
+  '011-mail-outbox': mailOutbox,
 };
 
 export const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

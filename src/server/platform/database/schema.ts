@@ -194,6 +194,29 @@ export interface CatalogueChangesTable {
   product_id: number | null;
 }
 
+/** One email, queued, sent or kept in the shop's outbox (modules/mail, ADR 038). */
+export interface MailOutboxTable {
+  /** `mail_…`. */
+  id: string;
+  /** What caused it, e.g. `order-confirmation:ord_…`: one email per event. */
+  event_key: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** 'kept' in the outbox when the shop has no SMTP server; 'failed' once retries ran out. */
+  status: 'queued' | 'sent' | 'kept' | 'failed';
+  attempts: Generated<number>;
+  /** Epoch milliseconds from which a worker may try it. */
+  next_attempt_at: number;
+  /** The worker that claimed it, until `lease_until` (epoch milliseconds). */
+  lease_owner: string | null;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: ColumnType<string, string, never>;
+  finished_at: string | null;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
@@ -210,4 +233,5 @@ export interface Database {
   catalogue_stock: CatalogueStockTable;
   catalogue_version: CatalogueVersionTable;
   catalogue_changes: CatalogueChangesTable;
+  mail_outbox: MailOutboxTable;
 }

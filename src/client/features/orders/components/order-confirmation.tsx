@@ -23,8 +23,13 @@ export function OrderConfirmation({ order, link }: { order: Order; link: string 
       <Suspense fallback={null}>
         <OrderSummary order={order} />
       </Suspense>
+      {order.confirmationEmail === 'queued' && (
+        <p>
+          A confirmation email is on its way to <strong>{order.email}</strong>.
+        </p>
+      )}
       {link ? (
-        <ReceiptLink url={link} />
+        <ReceiptLink url={link} emailed={order.confirmationEmail === 'queued'} />
       ) : (
         <p>
           This order is kept with your account: <Link to="/account">see your orders</Link>.

@@ -9,13 +9,20 @@ describe('ReceiptLink', () => {
   it('copies the link and says so', async () => {
     const { user } = renderWithProviders(<ReceiptLink url={URL} />);
     expect(screen.getByRole('region', { name: 'Keep this link' })).toHaveTextContent(
-      'We do not send emails yet',
+      'The shop could not queue a confirmation email',
     );
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(
       within(screen.getByRole('region', { name: 'Keep this link' })).getByRole('status'),
     ).toHaveTextContent('Link copied.');
     expect(await navigator.clipboard.readText()).toBe(URL);
+  });
+
+  it('says the confirmation email has the link when it was queued', () => {
+    renderWithProviders(<ReceiptLink url={URL} emailed />);
+    const region = screen.getByRole('region', { name: 'Keep this link' });
+    expect(region).toHaveTextContent('The confirmation email has this link too');
+    expect(region).not.toHaveTextContent('could not queue');
   });
 
   it('selects the link for the shopper to copy when the browser refuses', async () => {

@@ -7,7 +7,7 @@ type Copied = 'idle' | 'copied' | 'selected';
  * only key to the order. It is shown, can be copied in one press (or, where the browser refuses
  * the clipboard, is selected for the shopper to copy), and bookmarking the page is suggested.
  */
-export function ReceiptLink({ url }: { url: string }) {
+export function ReceiptLink({ url, emailed = false }: { url: string; emailed?: boolean }) {
   const [copied, setCopied] = useState<Copied>('idle');
   const field = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -28,7 +28,9 @@ export function ReceiptLink({ url }: { url: string }) {
     <section className="receipt-link" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Keep this link</h2>
       <p>
-        We do not send emails yet, so this link is the only way back to your order. Copy it, or
+        {emailed
+          ? 'The confirmation email has this link too: it is the only way back to your order. Keep the email, copy the link, or'
+          : 'The shop could not queue a confirmation email, so this link is the only way back to your order. Copy it, or'}{' '}
         bookmark this page (Ctrl+D, or ⌘D on a Mac).
       </p>
       <div className="receipt-link__row">
