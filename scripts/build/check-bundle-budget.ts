@@ -7,9 +7,10 @@ import { renderedSamples } from './rendered-pages.ts';
  * Redux take most of it, so everything else has to load with the route that needs it, or when
  * the shopper first uses it (docs/decisions/010-performance-budget.md, 027). Brotli, as every
  * current browser receives it; kB are 1000 bytes. Issue 11 asks for at most 0.55x the original
- * app's 215.9 KiB (121,594 bytes); this is a little stricter.
+ * app's 215.9 KiB: 121,594 bytes. It was 120,000 until the pages began to render on the server and
+ * to carry sizes (issue 13), which cost every page about 1.4 kB; the issue's own figure is the limit.
  */
-export const FIRST_LOAD_JS_BUDGET_BYTES = 120_000;
+export const FIRST_LOAD_JS_BUDGET_BYTES = 121_594;
 
 const clientDir = path.resolve(process.argv[2] ?? 'build/client');
 const pages = await prerenderedPages(clientDir);
