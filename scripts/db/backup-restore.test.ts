@@ -69,7 +69,7 @@ async function shopperWithOrder(shop: RunningShop) {
     body: JSON.stringify({
       token,
       idempotencyKey: `backup-${Date.now()}`,
-      lines: [{ id: 1, quantity: 2 }],
+      lines: [{ id: 1, size: 'L', quantity: 2 }],
       approvedTotal: 5000,
       email,
     }),

@@ -28,7 +28,7 @@ describe('errors', () => {
       payload: {
         token: await newToken(app),
         idempotencyKey: 'error-handler-test-key',
-        lines: [{ id: 1, quantity: 1 }],
+        lines: [{ id: 1, size: 'L', quantity: 1 }],
         email: 'ada@example.com',
         approvedTotal: 2500,
       },

@@ -47,11 +47,13 @@ for (const screen of SCREENS) {
       });
     }
 
-    test('/SHOP/unknown is not found, answered 404, and drawn once', async ({ page }) => {
+    test('/SHOP/unknown goes to /shop/unknown, not found, answered 404, drawn once', async ({
+      page,
+    }) => {
       const response = await page.goto('/SHOP/unknown');
       expect(response?.status()).toBe(404);
       await waitForShop(page);
-      await expect(page).toHaveURL('/SHOP/unknown');
+      await expect(page).toHaveURL('/shop/unknown');
       await expect(pageHeadings(page)).toHaveText(['Page not found']);
     });
 
@@ -67,7 +69,7 @@ for (const screen of SCREENS) {
 
       await navigateInApp(page, '/SHOP/unknown');
       await expect(pageHeadings(page)).toHaveText(['Page not found']);
-      await expect(page).toHaveURL('/SHOP/unknown');
+      await expect(page).toHaveURL('/shop/unknown');
     });
   });
 

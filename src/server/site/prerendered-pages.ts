@@ -183,14 +183,15 @@ export async function prerenderedPages(
     : undefined;
   const rendered = handler && opts.catalogue ? { handler, catalogue: opts.catalogue } : undefined;
   let answerRendered: ReturnType<typeof renderedPages> | undefined;
-  // A collection's page exists when the catalogue has it (ADR 024: only pages redirect).
-  const isPage = async (urlPath: string) => {
+  // Only pages redirect to their lower-case address (ADR 024).
+  const isPage = (urlPath: string) => {
     if (urlPath === NOT_FOUND_PAGE) return false;
     if (pages.has(urlPath)) return true;
-    if (!rendered || !isRenderedPath(urlPath)) return false;
-    const [, shop, collection, ...rest] = urlPath.split('/');
-    if (shop !== 'shop' || collection === undefined || rest.length > 0) return true;
-    return Boolean(await rendered.catalogue.collection(collection, { sort: 'featured', page: 1 }));
+    // A rendered path in another case goes to its lower-case address whether or not it names
+    // something: there the page's loader answers 404 for what does not exist. The client does
+    // the same with in-app links (lower-case-paths.ts), whose router matches `shop/:collection`
+    // in any case and could not hydrate the not-found page at /SHOP/unknown.
+    return Boolean(rendered && isRenderedPath(urlPath));
   };
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   const notFound = pages.get(NOT_FOUND_PAGE);
@@ -225,7 +226,7 @@ export async function prerenderedPages(
     if (answerRendered && pathname.endsWith('.data') && isRenderedRequest(canonical)) {
       return answerRendered(request, reply);
     }
-    if (canonical && canonical !== pathname && (await isPage(canonical))) {
+    if (canonical && canonical !== pathname && isPage(canonical)) {
       return reply.redirect(query ? `${canonical}?${query}` : canonical, 301);
     }
     // An API caller gets an answer it can read, not the shop's HTML page.

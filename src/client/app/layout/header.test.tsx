@@ -43,7 +43,8 @@ describe('Header', () => {
     const bag = screen.getByRole('button', { name: 'Cart, 3 items' });
     expect(bag).toHaveAttribute('aria-expanded', 'false');
     await user.click(bag);
-    const dropdown = screen.getByRole('region', { name: 'Cart' });
+    // The dropdown's code loads on first opening.
+    const dropdown = await screen.findByRole('region', { name: 'Cart' });
     expect(within(dropdown).getByText('3 x $25')).toBeInTheDocument();
     await user.click(bag);
     expect(screen.queryByRole('region', { name: 'Cart' })).not.toBeInTheDocument();
@@ -75,7 +76,7 @@ describe('Header', () => {
     const { user } = renderWithProviders(<Header />, {
       preloadedState: { cart: { hidden: false, cartItems: [] } },
     });
-    expect(screen.getByRole('region', { name: 'Cart' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Cart' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'MENU' }));
     expect(screen.queryByRole('region', { name: 'Cart' })).not.toBeInTheDocument();
   });
