@@ -6,7 +6,23 @@ interface ManifestRoute {
   path?: string;
   index?: boolean;
   module: string;
+  /**
+   * React Router splits a route's client loader (and the like) into chunks of their own, which a
+   * navigation loads beside `module` and needs as much.
+   */
+  clientLoaderModule?: string;
+  clientActionModule?: string;
+  clientMiddlewareModule?: string;
+  hydrateFallbackModule?: string;
 }
+
+/** The split-off chunks of a route, in the order React Router needs them. */
+const SPLIT_MODULES = [
+  'clientMiddlewareModule',
+  'clientLoaderModule',
+  'clientActionModule',
+  'hydrateFallbackModule',
+] as const;
 
 declare global {
   interface Window {
@@ -43,13 +59,18 @@ export function lowerCasePage(pathname: string): string | null {
   return deepest && deepest.route.path !== '*' ? lower : null;
 }
 
-/** The route chunks that a navigation to `path` needs, outermost first, with their routes' ids. */
-function routeChunks(path: string): { id: string; url: string }[] {
+/**
+ * The route chunks that a navigation to `path` needs, outermost first: each route's module (with
+ * its id) and the chunks split off from it.
+ */
+function routeChunks(path: string): { id?: string; url: string }[] {
   const { routes, tree } = manifestRoutes();
   const matches = matchRoutes(tree, path) ?? [];
   return matches.flatMap(({ route: { id } }) => {
-    const url = id ? routes[id]?.module : undefined;
-    return id && url ? [{ id, url }] : [];
+    const route = id ? routes[id] : undefined;
+    if (!id || !route) return [];
+    const split = SPLIT_MODULES.flatMap((key) => (route[key] ? [{ url: route[key] }] : []));
+    return [...split, { id, url: route.module }];
   });
 }
 
@@ -58,10 +79,19 @@ export function routeChunkUrls(path: string): string[] {
   return routeChunks(path).map(({ url }) => url);
 }
 
+/**
+ * Whether a chunk has arrived: a route module once React Router holds it; a split-off chunk once
+ * the browser has finished fetching it (a resource timing entry is written only when the
+ * response has ended, so a stalled one has none).
+ */
+function arrived({ id, url }: { id?: string; url: string }): boolean {
+  if (id) return id in (window.__reactRouterRouteModules ?? {});
+  return performance.getEntriesByName(new URL(url, window.location.href).href).length > 0;
+}
+
 /** The URL of the first chunk `path` needs that has not arrived yet, or null if all have. */
 export function routeChunkNotLoaded(path: string): string | null {
-  const loaded = window.__reactRouterRouteModules ?? {};
-  return routeChunks(path).find(({ id }) => !(id in loaded))?.url ?? null;
+  return routeChunks(path).find((chunk) => !arrived(chunk))?.url ?? null;
 }
 
 /** Loads each chunk in turn; returns the URL of the first that fails, or null if all load. */
