@@ -4,7 +4,16 @@ import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
 import { CHROMIUM_ARGS, chromiumPath } from '#tests/e2e/support/chromium.ts';
 import { percentile, round } from './stats.ts';
 
-export const LIGHTHOUSE_PAGES = ['/', '/shop', '/shop/hats', '/checkout', '/signin'] as const;
+/** Issue 11's pages, and issue 13's product and search pages (rendered by the server). */
+export const LIGHTHOUSE_PAGES = [
+  '/',
+  '/shop',
+  '/shop/hats',
+  '/checkout',
+  '/signin',
+  '/shop/hats/1-brown-brim',
+  '/search?q=hat',
+] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 export type Preset = 'mobile' | 'desktop';

@@ -83,34 +83,39 @@ for (const width of [390, 1280]) {
   });
 }
 
-for (const width of [390, 1280]) {
+// Each width sells out its own hat: the two run at once, and one's stock put back must not be
+// the other's.
+for (const [width, hat] of [
+  [390, { id: 6, name: 'Palm Tree Cap' }],
+  [1280, { id: 3, name: 'Brown Cowboy' }],
+] as const) {
   test.describe(`at ${width} px, when a size runs out`, () => {
     test.use({ viewport: { width, height: 800 } });
 
     test('checkout names the line that is no longer available and keeps the cart', async ({
       page,
     }) => {
-      // Wolf Cap (8) in M: sold out by "another shopper" once this shopper is at checkout.
+      // The hat in M: sold out by "another shopper" once this shopper is at checkout.
       await seedCart(page, [
-        ['Wolf Cap', 1, 'M'],
+        [hat.name, 1, 'M'],
         ['Blue Beanie', 2, 'S'],
       ]);
       await visit(page, '/checkout');
       await readyToPay(page);
-      setStock(8, 'M', 0);
+      setStock(hat.id, 'M', 0);
       try {
         await payNow(page).click();
         await fillCard(page, TEST_CARDS.success);
         await widgetPayButton(page).click();
         const alert = page.getByRole('alert');
-        await expect(alert).toContainText('Wolf Cap (size M): sold out');
+        await expect(alert).toContainText(`${hat.name} (size M): sold out`);
         await expect(alert).toContainText('Nothing was charged');
         await expect(page).toHaveURL('/checkout');
-        await expect(checkoutRow(page, 'Wolf Cap')).toContainText('Size M');
+        await expect(checkoutRow(page, hat.name)).toContainText('Size M');
         await expect(checkoutRow(page, 'Blue Beanie')).toContainText('Size S');
         await expectCartCount(page, 3);
       } finally {
-        setStock(8, 'M', 1000);
+        setStock(hat.id, 'M', 1000);
       }
     });
   });

@@ -10,7 +10,8 @@ const CATALOGUE_PRODUCTS = '/api/catalogue/products';
 
 /** Sizes of the products asked for so far; a product missing from an answer is not on sale. */
 const known = new Map<number, ProductSizes>();
-const asking = new Set<number>();
+/** The request under way for each product asked for and not known yet. */
+const asking = new Map<number, Promise<void>>();
 const listeners = new Set<() => void>();
 let revision = 0;
 
@@ -26,14 +27,25 @@ function productsOf(answer: unknown): Product[] {
 }
 
 /**
- * Asks the catalogue for the sizes of `ids` not known yet, in one request. Only lines without a
- * size need this, so a cart whose lines all have one (or an empty cart) never asks. A failed
- * request is asked again on the next call.
+ * Asks the catalogue for the sizes of `ids` not known yet, in one request, and resolves once
+ * every one of them is known (also those another caller's request is already asking for: Pay
+ * Now pressed while the checkout's choosers are still loading waits for their answer). Only
+ * lines without a size need this, so a cart whose lines all have one (or an empty cart) never
+ * asks. A failed request is asked again on the next call.
  */
 export async function loadProductSizes(ids: readonly number[]): Promise<void> {
-  const wanted = [...new Set(ids)].filter((id) => !known.has(id) && !asking.has(id));
-  if (wanted.length === 0) return;
-  for (const id of wanted) asking.add(id);
+  const unknown = [...new Set(ids)].filter((id) => !known.has(id));
+  const wanted = unknown.filter((id) => !asking.has(id));
+  const underWay = unknown.flatMap((id) => asking.get(id) ?? []);
+  if (wanted.length > 0) {
+    const request = askFor(wanted);
+    for (const id of wanted) asking.set(id, request);
+    underWay.push(request);
+  }
+  await Promise.all(underWay);
+}
+
+async function askFor(wanted: readonly number[]): Promise<void> {
   try {
     const answer = await apiRequest<unknown>(`${CATALOGUE_PRODUCTS}?ids=${wanted.join(',')}`);
     for (const id of wanted) known.set(id, null);

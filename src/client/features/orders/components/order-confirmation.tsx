@@ -24,7 +24,7 @@ export function OrderConfirmation({ order, link }: { order: Order; link: string 
         <OrderSummary order={order} />
       </Suspense>
       {order.confirmationEmail === 'queued' && (
-        <p>
+        <p className="order-page__emailed">
           A confirmation email is on its way to <strong>{order.email}</strong>.
         </p>
       )}

@@ -7,8 +7,9 @@ import type {
   PaymentToken,
   PaymentTokenArgs,
 } from '#shared/payment-widget.ts';
-import { itemAdded, lineSizeChosen } from '#client/features/cart/cart-slice.ts';
+import { accountCartSynced, itemAdded, lineSizeChosen } from '#client/features/cart/cart-slice.ts';
 import type { CartItem } from '#shared/cart.ts';
+import { loadProductSizes } from '#client/features/cart/use-line-sizes.ts';
 import { clearPendingPayment } from '#client/features/orders/pending-payment.ts';
 import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { LOST_ANSWER_MESSAGE, PayNow } from './pay-now.tsx';
@@ -205,6 +206,41 @@ describe('Pay Now', () => {
     await user.click(payNow);
     expect(widget.open).toHaveBeenCalledTimes(1);
     // The sizes were asked for once.
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps asking for a size when the same cart is synced again', async () => {
+    // Another hat than the other tests', whose sizes this module already holds.
+    const beanie = findItem(5) as Item;
+    fetch.mockResolvedValueOnce(
+      catalogueAnswer([{ id: beanie.id, sizeKind: 'hat', sizes: ['S', 'M', 'L'] }]),
+    );
+    const { user, payNow, store } = await openCheckout([{ ...beanie, quantity: 2 }]);
+    await user.click(payNow);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a size for Green Beanie.');
+
+    // Another tab or the account's cart gives the same lines again, as a new array.
+    act(() => {
+      store.dispatch(accountCartSynced([{ id: beanie.id, quantity: 2 }]));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a size for Green Beanie.');
+    expect(widget.open).not.toHaveBeenCalled();
+  });
+
+  it('pressed while the sizes are still on their way, waits for them and asks for a size', async () => {
+    const palm = findItem(6) as Item;
+    let answer: (response: Response) => void = () => undefined;
+    fetch.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    // The checkout's size chooser has asked already; its answer is slow.
+    const asked = loadProductSizes([palm.id]);
+    const { user, payNow } = await openCheckout([{ ...palm, quantity: 1 }]);
+    await user.click(payNow);
+    await act(async () => {
+      answer(catalogueAnswer([{ id: palm.id, sizeKind: 'hat', sizes: ['S', 'M', 'L'] }]));
+      await asked;
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a size for Palm Tree Cap.');
+    expect(widget.open).not.toHaveBeenCalled();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 

@@ -7,7 +7,6 @@ import type { CrwnPayHandler, PaymentToken, PaymentTokenArgs } from '#shared/pay
 import { PAYMENT_PUBLISHABLE_KEY } from '#shared/payment-widget-core.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useAppDispatch, useAppSelector } from '#client/app/hooks.ts';
-import type { CartItem } from '#shared/cart.ts';
 import { cartEmptied } from '#client/features/cart/cart-slice.ts';
 import { selectCartItems, selectCartTotal } from '#client/features/cart/cart-selectors.ts';
 import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
@@ -68,8 +67,10 @@ export function PayNow() {
   const [error, setError] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
   // What Pay Now waits for, shown until the cart changes (a size chosen, a line removed).
-  const [sizesAsked, setSizesAsked] = useState<{ message: string; cart: CartItem[] } | null>(null);
-  const sizesNeeded = sizesAsked?.cart === cartItems ? sizesAsked.message : null;
+  // Compared by content, not identity: a cart restored or synced again with the same lines is
+  // still the cart the message is about.
+  const [sizesAsked, setSizesAsked] = useState<{ message: string; cart: string } | null>(null);
+  const sizesNeeded = sizesAsked?.cart === cartFingerprint(cartItems) ? sizesAsked.message : null;
   const handler = useRef<CrwnPayHandler<HTMLButtonElement> | null>(null);
   // One idempotency key per opening of the widget: a retried or doubled request for the same
   // payment gives the same order, never a second charge.
@@ -190,7 +191,7 @@ export function PayNow() {
     sizesCheck()
       .then((check) => check.missingSizes(cartItems))
       .then((message) => {
-        if (message) setSizesAsked({ message, cart: cartItems });
+        if (message) setSizesAsked({ message, cart: cartFingerprint(cartItems) });
         else openWidget();
       })
       .catch(() => setError(NETWORK_ERROR_MESSAGE));
