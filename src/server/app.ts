@@ -61,6 +61,7 @@ import {
 import { openNotifications } from '#server/platform/notifications.ts';
 import { rateLimits } from '#server/platform/rate-limit.ts';
 import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
+import { FrontCache } from '#server/site/front-cache.ts';
 import { prerenderedPages } from '#server/site/prerendered-pages.ts';
 import { staticFiles } from '#server/site/static-files.ts';
 import type { Config } from './config.ts';
@@ -89,7 +90,10 @@ export interface AppOverrides {
  * SERVE_SITE is false), which answers every path the others do not.
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
+  // The catalogue's pages for visitors without cookies, answered before Fastify (ADR 043).
+  const frontCache = new FrontCache();
   const app = Fastify({
+    serverFactory: frontCache.serverFactory(),
     logger: loggerOptions(config, overrides.logTo),
     logController: requestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -97,6 +101,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     // they come from a trusted proxy.
     trustProxy: config.TRUST_PROXY,
   });
+  frontCache.logTo(app.log);
 
   // Platform.
   const database =
@@ -268,6 +273,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     pageStatus: { '/checkout/confirmation': confirmationPageStatus({ accounts, orders }) },
     // The catalogue's pages are rendered from it at run time (ADR 035).
     catalogue: catalogue.reader,
+    frontCache,
   });
   return app;
 }

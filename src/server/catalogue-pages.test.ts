@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPath, type Product } from '#shared/catalogue-model.ts';
@@ -195,6 +197,89 @@ describe('server-rendered catalogue pages', () => {
       expect(locs).toContain(`https://shop.example${productPath(product)}`);
     expect(locs).toContain('https://shop.example/checkout');
     expect(locs).not.toContain('https://shop.example/404');
+  });
+});
+
+/** One GET over a real connection (the front cache answers only those), as a browser sends it. */
+function get(port: number, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      request({ host: '127.0.0.1', port, path, headers: { host: 'shop.example', ...headers } })
+        .on('response', (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on('error', reject)
+        .end();
+    },
+  );
+}
+
+describe('the pages over a connection, answered again to visitors without cookies (ADR 043)', () => {
+  let app: TestApp;
+  let port: number;
+  const lines: Record<string, unknown>[] = [];
+  beforeAll(async () => {
+    app = await buildTestApp(
+      {
+        CLIENT_DIR: await writeFakeBuild(FILES, SERVER_BUILD),
+        PUBLIC_URL: 'https://shop.example/',
+        PAYMENT_URL: 'https://pay.shop.example',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+      },
+      {
+        logTo: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+      },
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => app.close());
+
+  const requestLines = (url: string) => lines.filter((line) => line.url === url && line.status);
+
+  it('sends the same bytes and headers again, each request with its log line', async () => {
+    const asked = { 'accept-encoding': 'gzip, deflate, br' };
+    const first = await get(port, '/shop/hats', asked);
+    const again = await get(port, '/shop/hats', asked);
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body.equals(first.body)).toBe(true);
+    // Every header the same but the moment it was sent.
+    const withoutDate = (headers: IncomingHttpHeaders) => ({ ...headers, date: undefined });
+    expect(withoutDate(again.headers)).toEqual(withoutDate(first.headers));
+    const headers = first.headers;
+    expect(headers['content-security-policy']).toContain("'sha256-");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(requestLines('/shop/hats')).toHaveLength(2);
+  });
+
+  it('shows a changed price on the next visit', async () => {
+    expect((await get(port, '/shop/hats')).body.toString()).toContain('Brown Brim $25.00');
+    await setBrownBrimPrice(app, 2600);
+    await expect
+      .poll(async () => (await get(port, '/shop/hats')).body.toString(), { timeout: 5000 })
+      .toContain('Brown Brim $26.00');
+  }, 20_000);
+
+  it('answers a revalidation with 304, a cookie with no other page, and another host with its redirect', async () => {
+    const first = await get(port, '/shop');
+    await get(port, '/shop');
+    const revalidated = await get(port, '/shop', { 'if-none-match': String(first.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    const withCookie = await get(port, '/shop', { cookie: 'crwn_signed_in=1' });
+    expect(withCookie.status).toBe(200);
+    expect(withCookie.body.equals(first.body)).toBe(true);
+    const otherHost = await get(port, '/shop', { host: 'www.shop.example' });
+    expect(otherHost.status).toBe(301);
   });
 });
 

@@ -68,6 +68,17 @@ test('the search works without JavaScript, and says so when nothing matched', as
   await context.close();
 });
 
+test('a search page may be indexed: its canonical address is its words and page, without sort or filters', async ({
+  page,
+}) => {
+  await visit(page, '/search?sort=price-asc&q=hat&size=M');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new URL('/search?q=hat', page.url()).href,
+  );
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+});
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

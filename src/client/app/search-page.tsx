@@ -4,7 +4,12 @@
  * loads at start (vite.config.ts), so one route module keeps it with the listings.
  */
 import type { LoaderFunctionArgs } from 'react-router';
-import { parseListQuery, type ListQuery, type ProductList } from '#shared/catalogue-model.ts';
+import {
+  listQueryString,
+  parseListQuery,
+  type ListQuery,
+  type ProductList,
+} from '#shared/catalogue-model.ts';
 import { AddedToCartStatus } from '#client/features/cart/components/added-to-cart-status.tsx';
 import { ProductListing } from '#client/features/shop/components/product-listing.tsx';
 import { pageMeta } from '#client/app/page-meta.ts';
@@ -18,6 +23,8 @@ export interface SearchData {
   query: ListQuery;
   /** Null before anything was searched for. */
   list: ProductList | null;
+  /** The page's absolute canonical address: its words and page, not its sort and filters. */
+  canonical: string;
 }
 
 export async function loadSearch({
@@ -27,7 +34,11 @@ export async function loadSearch({
   const params = url.searchParams;
   const q = (params.get('q') ?? '').trim().slice(0, MAX_WORDS_LENGTH);
   const query = parseListQuery(params);
-  return { q, query, list: q ? await catalogueOf(context).search(q, query) : null };
+  const canonical = new URL(
+    url.pathname + listQueryString({ sort: 'featured', page: query.page }, q ? { q } : {}),
+    url.origin,
+  ).href;
+  return { q, query, canonical, list: q ? await catalogueOf(context).search(q, query) : null };
 }
 
 export const searchMeta = (page: SearchData | undefined) => [
@@ -35,8 +46,10 @@ export const searchMeta = (page: SearchData | undefined) => [
     page?.q ? `Search: ${page.q}` : 'Search',
     'Search the hats, sneakers, jackets and clothing of CRWN Clothing.',
   ),
-  // Result pages are many and change with the catalogue: the products' own pages are indexed.
-  { name: 'robots', content: 'noindex, follow' },
+  // Indexed as collection pages are (ADR 036, 043): a search is reached only through the search
+  // box, never by a link, so crawlers meet no endless set of them; sorted and filtered copies
+  // name the plain search as their page.
+  ...(page ? [{ tagName: 'link', rel: 'canonical', href: page.canonical }] : []),
 ];
 
 export function SearchPage({ q, query, list }: SearchData) {

@@ -13,6 +13,7 @@ import {
   type Page,
   type PolicyOptions,
 } from './page-variants.ts';
+import type { FrontCache } from './front-cache.ts';
 import {
   isRenderedPath,
   isRenderedRequest,
@@ -170,6 +171,8 @@ export async function prerenderedPages(
     pageStatus?: Readonly<Record<string, (request: FastifyRequest) => Promise<200 | 404>>>;
     /** The catalogue the server-rendered pages and the sitemap read. */
     catalogue?: SiteCatalogue;
+    /** Where the rendered pages are kept for visitors without cookies (front-cache.ts). */
+    frontCache?: FrontCache;
   },
 ) {
   const policy: PolicyOptions = {
@@ -202,7 +205,14 @@ export async function prerenderedPages(
   // Pages that exist answer If-None-Match with 304; the not-found page below never does.
   await app.register(async (existing) => {
     await existing.register(fastifyEtag);
-    if (rendered) answerRendered = renderedPages(existing, { ...rendered, publicUrl, policy });
+    if (rendered) {
+      answerRendered = renderedPages(existing, {
+        ...rendered,
+        publicUrl,
+        policy,
+        frontCache: opts.frontCache,
+      });
+    }
     for (const [urlPath, page] of pages) {
       if (urlPath === NOT_FOUND_PAGE || (rendered && isRenderedPath(urlPath))) continue;
       const status = opts.pageStatus?.[urlPath];

@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendAsyncHookHandler,
+} from 'fastify';
 import type { CatalogueReader } from '#shared/catalogue-model.ts';
+import type { FrontCache } from './front-cache.ts';
 import { dropModulePreloads } from './module-preloads.ts';
 import { RenderCache } from './render-cache.ts';
 import {
@@ -111,11 +117,17 @@ export function renderedPages(
     catalogue: SiteCatalogue;
     publicUrl: string;
     policy: PolicyOptions;
+    /** Keeps each page as sent, for the next visitor without cookies (ADR 043). */
+    frontCache?: FrontCache | undefined;
   },
 ) {
   const cache = new RenderCache<Rendered>(CACHE_LIMITS);
   const rendering = new Map<string, Promise<Rendered | PassedOn>>();
-  const stop = opts.catalogue.onChange(() => cache.clear());
+  const { frontCache } = opts;
+  const stop = opts.catalogue.onChange(() => {
+    cache.clear();
+    frontCache?.clear();
+  });
   app.addHook('onClose', (_instance, done) => {
     stop();
     done();
@@ -179,6 +191,13 @@ export function renderedPages(
     return sendPage(request, reply, rendered.page, rendered.status);
   }
 
-  for (const url of ['/', '/shop', '/shop/*', '/search', ...DATA_PATHS]) app.get(url, answer);
+  // After every other onSend hook (route hooks run last): the headers are the ones sent.
+  const keep: onSendAsyncHookHandler = async (request, reply, payload) => {
+    frontCache?.keep(request, reply, payload);
+    return payload;
+  };
+  for (const url of ['/', '/shop', '/shop/*', '/search', ...DATA_PATHS]) {
+    app.get(url, { onSend: keep }, answer);
+  }
   return answer;
 }
