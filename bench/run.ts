@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { firstLoad, prerenderedPages, type FirstLoad } from '#scripts/build/first-load.ts';
+import {
+  firstLoad,
+  firstLoadOfHtml,
+  prerenderedPages,
+  type FirstLoad,
+} from '#scripts/build/first-load.ts';
+import { renderedSamples } from '#scripts/build/rendered-pages.ts';
 import { startShop } from '#tests/e2e/support/shop-server.ts';
 import { ACCOUNTS_BENCH_ENV, benchAccounts } from './accounts.bench.ts';
 import {
@@ -74,9 +80,13 @@ if (runs('first-load')) {
   for (const page of await prerenderedPages(clientDir)) {
     pages[page] = await firstLoad(clientDir, page);
   }
+  // The catalogue's pages as the server renders them (ADR 035), a product page among them.
+  for (const [page, html] of await renderedSamples(clientDir)) {
+    pages[page] = await firstLoadOfHtml(clientDir, html);
+  }
   figures.firstLoad = pages;
   console.log(
-    '\nFirst load of every prerendered page: JavaScript, HTML and its inline CSS (kB = 1000 bytes; brotli unless named)',
+    '\nFirst load of every prerendered page and of a sample of each rendered one: JavaScript, HTML and its inline CSS (kB = 1000 bytes; brotli unless named)',
   );
   console.table(
     Object.fromEntries(
