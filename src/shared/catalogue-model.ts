@@ -109,6 +109,12 @@ export function productPath(product: Pick<Product, 'id' | 'name' | 'collection'>
   return `/shop/${product.collection}/${product.id}-${slugify(product.name)}`;
 }
 
+/**
+ * The page of a product known only by its id (a cart or order line keeps no collection):
+ * `/shop/product/1`, which the product route sends on to the product's own address (ADR 036).
+ */
+export const productPathById = (id: number): string => `/shop/product/${id}`;
+
 /** The product id of a product page's last path segment (`1-brown-brim` -> 1), or undefined. */
 export function productIdOfSegment(segment: string): number | undefined {
   const match = /^([1-9][0-9]{0,8})(?:-[a-z0-9-]*)?$/.exec(segment);

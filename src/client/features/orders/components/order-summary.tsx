@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import type { Order } from '#shared/orders.ts';
+import { productPathById } from '#shared/catalogue-model.ts';
 import { formatMoney } from '#shared/money.ts';
 import { lazy } from '#shared/lazy.ts';
 import ordersCss from './orders.css?inline';
@@ -40,7 +42,7 @@ export function OrderSummary({ order }: { order: Order }) {
           {order.lines.map((line) => (
             <tr key={`${line.id}:${line.size ?? ''}`}>
               <td>
-                {line.name}
+                <Link to={productPathById(line.id)}>{line.name}</Link>
                 {line.size && <span className="order-summary__size">, size {line.size}</span>}
               </td>
               <td>{line.quantity}</td>

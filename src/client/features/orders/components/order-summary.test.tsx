@@ -1,0 +1,28 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '#shared/orders.ts';
+import { renderWithProviders } from '#client/test/render-with-providers.tsx';
+import { OrderSummary } from './order-summary.tsx';
+
+const order: Order = {
+  id: 'ord_abcdefghijklmnopqrstuvwx',
+  status: 'paid',
+  currency: 'usd',
+  total: 5000,
+  email: 'ada@example.com',
+  lines: [{ id: 1, name: 'Brown Brim', size: 'L', quantity: 2, unitPrice: 2500, lineTotal: 5000 }],
+  billingAddress: null,
+  shippingAddress: null,
+  card: null,
+  createdAt: '2026-11-24T00:00:00.000Z',
+};
+
+describe('OrderSummary', () => {
+  it("links each line's name to its product's page (issue 13)", () => {
+    renderWithProviders(<OrderSummary order={order} />);
+    expect(screen.getByRole('link', { name: 'Brown Brim' })).toHaveAttribute(
+      'href',
+      '/shop/product/1',
+    );
+  });
+});
