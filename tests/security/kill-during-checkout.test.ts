@@ -121,7 +121,7 @@ async function shopper(
         const { id: token } = (await tokenResponse.json()) as { id: string };
         body = {
           token,
-          idempotencyKey: `kill-test-${process.pid}-${(tally.keys += 1)}`,
+          idempotencyKey: `kill-test-${process.pid}-${String((tally.keys += 1)).padStart(6, '0')}`,
           lines: [{ id: 1, quantity: 1 }],
           approvedTotal: 2500,
           email: 'ada@example.com',
