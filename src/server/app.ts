@@ -3,6 +3,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createAccountsService } from '#server/modules/accounts/accounts-service.ts';
 import { createAuth, migrateAuthTables } from '#server/modules/accounts/auth.ts';
 import { authRoutes } from '#server/modules/accounts/auth-routes.ts';
+import { accountRoutes } from '#server/modules/accounts/account-routes.ts';
+import {
+  createAccountSelfService,
+  type AccountSelfService,
+} from '#server/modules/accounts/account-self-service.ts';
 import { createSessionEvents } from '#server/modules/accounts/session-events.ts';
 import {
   LOCAL_OIDC_CLIENT_ID,
@@ -156,7 +161,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     await seedCatalogue(database.db);
   });
   const sessionEvents = createSessionEvents(notifications);
-  const auth = createAuth({ ...authDependencies, sessionEvents });
+  // Made below, once the modules it needs exist; sign-ups cannot start before the server listens.
+  const late: { selfService?: AccountSelfService } = {};
+  const auth = createAuth({
+    ...authDependencies,
+    sessionEvents,
+    onUserCreated: async (user) => {
+      if (user.emailVerified) return;
+      try {
+        await late.selfService?.sendVerification(user);
+      } catch (error) {
+        app.log.error({ err: error, userId: user.id }, 'verification email not queued');
+      }
+    },
+  });
   const accounts = createAccountsService(auth, sessionEvents);
   // Only when switched on (ADR 018); never quietly where real shoppers are.
   const localGoogle = config.LOCAL_GOOGLE === 'on';
@@ -254,9 +272,30 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(ordersRoutes, { accounts, orders });
   if (!config.SMTP_URL) await app.register(mailRoutes, { mail });
   // Each signed-in shopper's cart, kept with the account (ADR 025).
+  const carts = createCartService({ db: database.db });
+  const selfService = createAccountSelfService({
+    auth,
+    db: database.db,
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+    queueMail: (eventKey, recipient, content) => mail.queue(eventKey, recipient, content),
+    forgetMail: (recipient) => mail.forgetRecipient(recipient),
+    profiles,
+    orders,
+    carts,
+  });
+  late.selfService = selfService;
+  await app.register(accountRoutes, {
+    accounts,
+    selfService,
+    createLimiter,
+    ipLimitPerMinute: config.AUTH_IP_LIMIT_PER_MINUTE,
+    accountLimitPer15Minutes: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES,
+    secureCookies: config.PUBLIC_URL.startsWith('https://'),
+  });
   await app.register(cartsRoutes, {
     accounts,
-    carts: createCartService({ db: database.db }),
+    carts,
     createLimiter,
     writesPerMinute: config.CART_WRITE_LIMIT_PER_MINUTE,
   });

@@ -45,6 +45,35 @@ export const updateProfileBodySchema = z.strictObject({
   displayName: displayNameSchema,
 });
 
+/** A link's token as the shop's emails carry it: `<id>.<secret>`, base64url. */
+const token = z.string().min(1, 'The link is incomplete.').max(200, 'The link is not right.');
+/** The current password, when a change asks for it: any length, as at sign-in. */
+const currentPassword = z.string().min(1, 'Enter your current password.').max(MAX_PASSWORD_LENGTH);
+
+/** POST /api/account/password-reset ("Forgot password?"). */
+export const passwordResetRequestSchema = z.strictObject({ email });
+
+/** POST /api/account/password-reset/confirm: the emailed link's token and the new password. */
+export const passwordResetSchema = z.strictObject({ token, newPassword: password });
+
+/** POST /api/account/verify-email: a verification or change-of-address link's token. */
+export const verifyEmailSchema = z.strictObject({ token });
+
+/** POST /api/account/email: the new address, and the password when the account has one. */
+export const changeEmailSchema = z.strictObject({
+  newEmail: email,
+  password: currentPassword.optional(),
+});
+
+/** POST /api/account/password. */
+export const changePasswordSchema = z.strictObject({ currentPassword, newPassword: password });
+
+/** POST /api/account/delete: asked twice, the second time by typing DELETE. */
+export const deleteAccountSchema = z.strictObject({
+  confirm: z.literal('DELETE', 'Type DELETE to confirm.'),
+  password: currentPassword.optional(),
+});
+
 /** users/{uid} as the API returns it: the document plus its id. */
 export interface ProfileDocument {
   id: string;

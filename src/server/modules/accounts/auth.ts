@@ -24,6 +24,11 @@ interface AuthDependencies {
   localOidcClientSecret: string;
   /** Told of every deleted session (sign-out, revocation, password change). */
   sessionEvents?: SessionEvents;
+  /**
+   * Told of every new account (sign-up, or a first sign-in with Google); app.ts sends the
+   * verification email from here. Its failure never fails the sign-up.
+   */
+  onUserCreated?: (user: { id: string; email: string; emailVerified: boolean }) => Promise<void>;
   /** Where better-auth's own messages go (platform/logger.ts); the console when not given. */
   logger?: BetterAuthOptions['logger'];
 }
@@ -34,6 +39,7 @@ function authOptions({
   secret,
   localOidcClientSecret,
   sessionEvents,
+  onUserCreated,
   logger,
 }: AuthDependencies) {
   return {
@@ -69,6 +75,13 @@ function authOptions({
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     databaseHooks: {
+      user: {
+        create: {
+          after: async (user: { id: string; email: string; emailVerified: boolean }) => {
+            await onUserCreated?.(user);
+          },
+        },
+      },
       session: {
         delete: {
           // Every way better-auth ends a session goes through here, one call per session row.

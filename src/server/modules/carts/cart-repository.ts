@@ -49,4 +49,8 @@ export const cartRepository = {
       .onConflict((conflict) => conflict.column('user_id').doUpdateSet(values))
       .execute();
   },
+
+  async remove(db: Db, userId: string): Promise<void> {
+    await db.deleteFrom('carts').where('user_id', '=', userId).execute();
+  },
 };

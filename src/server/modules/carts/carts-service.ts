@@ -68,6 +68,9 @@ export function createCartService({ db }: { db: Db }) {
       update(userId, (current) => (current.version === version ? { lines } : { refuse: true })),
 
     /** Merges a browser's lines into the account's cart (mergeCartLines) and returns the result. */
+    /** Forgets the account's cart (the account is being deleted). */
+    remove: (userId: string) => cartRepository.remove(db, userId),
+
     async merge(userId: string, lines: readonly CartLineRef[]): Promise<CartDocument> {
       const { cart } = await update(userId, (current) => ({
         lines: mergeCartLines(current.lines, lines),

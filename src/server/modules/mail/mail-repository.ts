@@ -162,6 +162,15 @@ export const mailRepository = {
       .limit(limit)
       .execute(),
 
+  /** Removes every email to `recipient` that is not on its way (a deleted account's). */
+  async forgetRecipient(db: Db, recipient: string): Promise<void> {
+    await db
+      .deleteFrom('mail_outbox')
+      .where('recipient', '=', recipient)
+      .where('status', '!=', 'queued')
+      .execute();
+  },
+
   find: (db: Db, eventKey: string): Promise<MailRow | undefined> =>
     db
       .selectFrom('mail_outbox')

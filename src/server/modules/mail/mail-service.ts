@@ -170,12 +170,19 @@ export function createMailService(options: MailServiceOptions) {
       return row !== undefined && row.status !== 'failed';
     },
 
+    /**
+     * Forgets the emails kept or sent to `recipient` (the outbox's copies), for an account being
+     * deleted; one still queued leaves as it was asked for.
+     */
+    forgetRecipient: (recipient: string) => mailRepository.forgetRecipient(db, recipient),
+
     /** The newest emails, for the outbox page. */
     latest: (limit = 50) => mailRepository.latest(db, limit),
   };
 }
 
 export type MailService = ReturnType<typeof createMailService>;
+export type { MailContent };
 
 /** A random, unguessable part for event keys of one-off emails. */
 export const eventNonce = () => randomBytes(12).toString('base64url');

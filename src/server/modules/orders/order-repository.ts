@@ -210,8 +210,12 @@ export const orderRepository = {
     return { order: toOrder(row, lines), userId: row.user_id };
   },
 
-  /** A user's paid orders, newest first (at most ORDER_LIST_LIMIT). */
-  async listForUser(db: Kysely<Database>, userId: string): Promise<Order[]> {
+  /** A user's paid orders, newest first (at most `limit`). */
+  async listForUser(
+    db: Kysely<Database>,
+    userId: string,
+    limit: number = ORDER_LIST_LIMIT,
+  ): Promise<Order[]> {
     const rows = await db
       .selectFrom('orders')
       .selectAll()
@@ -220,7 +224,7 @@ export const orderRepository = {
       .orderBy('created_at', 'desc')
       // Two orders in one millisecond keep the order they were written in.
       .orderBy(sql.ref(isPostgres(db) ? 'seq' : 'rowid'), 'desc')
-      .limit(ORDER_LIST_LIMIT)
+      .limit(limit)
       .execute();
     if (rows.length === 0) return [];
     const lines = await db
@@ -238,5 +242,34 @@ export const orderRepository = {
         lines.filter((line) => line.order_id === row.id),
       ),
     );
+  },
+
+  /**
+   * Keeps a deleted account's orders for the shop's records without who placed them: no account,
+   * no email, and the addresses without the name (issue 15).
+   */
+  async forgetCustomer(db: Kysely<Database>, userId: string): Promise<number> {
+    const rows = await db
+      .selectFrom('orders')
+      .select(['id', 'billing_address', 'shipping_address'])
+      .where('user_id', '=', userId)
+      .execute();
+    const withoutName = (stored: string | null) => {
+      const address = parseAddress(stored);
+      return address ? JSON.stringify({ ...address, name: '' }) : null;
+    };
+    for (const row of rows) {
+      await db
+        .updateTable('orders')
+        .set({
+          user_id: null,
+          email: '',
+          billing_address: withoutName(row.billing_address),
+          shipping_address: withoutName(row.shipping_address),
+        })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    return rows.length;
   },
 };

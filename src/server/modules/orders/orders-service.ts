@@ -303,6 +303,17 @@ export function createOrderService({
 
     /** A signed-in shopper's orders, newest first. */
     listForUser: (userId: string): Promise<Order[]> => orderRepository.listForUser(db, userId),
+
+    /** Every one of a shopper's paid orders, for the copy of their data they download. */
+    allForUser: (userId: string): Promise<Order[]> =>
+      orderRepository.listForUser(db, userId, Number.MAX_SAFE_INTEGER),
+
+    /** Keeps a deleted account's orders without its name and email; how many there were. */
+    forgetCustomer: (userId: string): Promise<number> =>
+      inWriteTransaction(db, [`forget:${userId}`], async (connection) => ({
+        commit: true,
+        result: await orderRepository.forgetCustomer(connection, userId),
+      })),
   };
 }
 

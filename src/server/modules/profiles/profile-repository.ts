@@ -76,6 +76,24 @@ export function createProfileRepository(db: Kysely<Database>) {
         .execute();
       return find(uid);
     },
+
+    /** Changes the address the document shows; undefined when there is no such document. */
+    async updateEmail(uid: string, email: string): Promise<ProfileDocument | undefined> {
+      await db
+        .updateTable('profiles')
+        .set((eb) => ({
+          email,
+          updated_at: new Date().toISOString(),
+          version: eb('version', '+', 1),
+        }))
+        .where('uid', '=', uid)
+        .execute();
+      return find(uid);
+    },
+
+    async remove(uid: string): Promise<void> {
+      await db.deleteFrom('profiles').where('uid', '=', uid).execute();
+    },
   };
 }
 

@@ -27,6 +27,16 @@ export function createProfileService({
       return document;
     },
 
+    /** Shows the account's new address (once it is confirmed) and tells every watcher. */
+    async changeEmail(uid: string, email: string): Promise<ProfileDocument | undefined> {
+      const document = await repository.updateEmail(uid, email);
+      if (document) await hub.publish(uid);
+      return document;
+    },
+
+    /** Deletes the document (the account is being deleted). */
+    remove: (uid: string) => repository.remove(uid),
+
     /** Calls `listener` with every new version of users/{uid}; returns the unsubscribe. */
     watch: (uid: string, listener: (document: ProfileDocument) => void) => hub.watch(uid, listener),
   };

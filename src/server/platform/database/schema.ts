@@ -217,6 +217,20 @@ export interface MailOutboxTable {
   finished_at: string | null;
 }
 
+/** A one-use link sent by email (migration 013): only the SHA-256 of its secret is kept. */
+export interface AccountTokensTable {
+  id: string;
+  purpose: 'reset-password' | 'verify-email' | 'change-email';
+  user_id: string;
+  /** Where the link was sent: the account's address, or the new one for a change. */
+  email: string;
+  secret_hash: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
@@ -234,4 +248,5 @@ export interface Database {
   catalogue_version: CatalogueVersionTable;
   catalogue_changes: CatalogueChangesTable;
   mail_outbox: MailOutboxTable;
+  account_tokens: AccountTokensTable;
 }
