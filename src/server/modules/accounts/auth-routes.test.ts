@@ -124,6 +124,7 @@ describe('limits', () => {
     });
     const email = uniqueEmail();
     const statuses: number[] = [];
+    let last = '';
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const response = await limited.inject({
         method: 'POST',
@@ -132,8 +133,13 @@ describe('limits', () => {
         remoteAddress: `10.0.0.${attempt + 1}`,
       });
       statuses.push(response.statusCode);
+      last = response.json<{ message: string }>().message;
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    // The way out of a locked account is a new password (issue 15).
+    expect(last).toMatch(
+      /^Too many attempts for this account\. Try again in \d+ minutes?, or choose a new password with "Forgot password\?"\.$/,
+    );
     await limited.close();
   });
 

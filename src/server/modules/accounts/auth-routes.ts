@@ -113,7 +113,7 @@ export function authRoutes(
         return tooMany(
           reply,
           wait,
-          `Too many attempts for this account. Try again in ${waitInWords(wait)}.`,
+          `Too many attempts for this account. Try again in ${waitInWords(wait)}, or choose a new password with "Forgot password?".`,
         );
       }
       request.body = parsed.data;
