@@ -13,6 +13,7 @@ import * as localOidcState from '#server/platform/database/migrations/008-local-
 import * as catalogue from '#server/platform/database/migrations/009-catalogue.ts';
 import * as orderLineSizes from '#server/platform/database/migrations/010-order-line-sizes.ts';
 import * as mailOutbox from '#server/platform/database/migrations/011-mail-outbox.ts';
+import * as orderShipments from '#server/platform/database/migrations/012-order-shipments.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 export const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '009-catalogue': catalogue,
   '010-order-line-sizes': orderLineSizes,
   '011-mail-outbox': mailOutbox,
+  '012-order-shipments': orderShipments,
 };
 
 export const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
