@@ -15,6 +15,7 @@ const order: Order = {
   shippingAddress: null,
   card: null,
   createdAt: '2026-11-24T00:00:00.000Z',
+  shipment: null,
 };
 
 describe('OrderSummary', () => {
