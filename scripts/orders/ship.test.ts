@@ -19,7 +19,7 @@ afterAll(() => rm(workDir, { recursive: true, force: true }));
 
 function ship(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // A shop on SQLite in workDir/data, where a database opened by mistake would appear.
-  const env = { ...process.env, DATA_DIR: path.join(workDir, 'data') };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(workDir, 'data') };
   delete env.DATABASE_URL;
   delete env.DATABASE_FILE;
   return new Promise((resolve) => {

@@ -7,7 +7,7 @@ import type { CreateOrderResponse, Order, OrderListResponse } from '#shared/orde
 import { deriveSecret } from '#server/platform/secrets.ts';
 import { newToken, UNLIMITED } from '#server/test/payments.ts';
 import { sharedDatabase } from '#server/test/shared-database.ts';
-import { signUp } from '#server/test/shoppers.ts';
+import { SHOPPER_ADDRESS, signUp } from '#server/test/shoppers.ts';
 import { startSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts';
 import { setAllStock, totalOf, withSizes } from '#server/test/stock.ts';
 import {
@@ -23,13 +23,6 @@ import { checkShipmentInput, createShipmentService } from './orders-service.ts';
 // command (ADR 040) on the database a running shop uses, on SQLite and on PostgreSQL.
 
 const SHIP = path.join(import.meta.dirname, '../../../../scripts/orders/ship.ts');
-const address = {
-  name: 'Ada Lovelace',
-  line1: '1 Analytical Way',
-  city: 'London',
-  zip: 'N1 9GU',
-  country: 'GB',
-};
 
 let app: TestApp;
 let smtp: TestSmtpServer;
@@ -73,8 +66,8 @@ async function placeOrder(cookie?: string): Promise<CreateOrderResponse> {
       idempotencyKey: `ship-test-${process.pid}-${Date.now()}-${(keys += 1)}`,
       lines,
       email: 'ada.lovelace@example.com',
-      shippingAddress: address,
-      billingAddress: address,
+      shippingAddress: SHOPPER_ADDRESS,
+      billingAddress: SHOPPER_ADDRESS,
       approvedTotal: totalOf(lines),
     },
   });
