@@ -30,7 +30,11 @@ import { createCartService } from '#server/modules/carts/carts-service.ts';
 import { cartsRoutes } from '#server/modules/carts/carts-routes.ts';
 import { createMailService, type MailService } from '#server/modules/mail/mail-service.ts';
 import { mailRoutes } from '#server/modules/mail/mail-routes.ts';
-import { confirmationUrl, orderConfirmationMail } from '#server/modules/mail/order-mails.ts';
+import {
+  confirmationUrl,
+  orderConfirmationMail,
+  queueShippedMail,
+} from '#server/modules/mail/order-mails.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
 import { confirmationPageStatus, ordersRoutes } from '#server/modules/orders/orders-routes.ts';
 import { reconcileOrders } from '#server/modules/orders/orders-reconciliation.ts';
@@ -266,6 +270,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       }
     },
     confirmationQueued: (orderId) => mail.isQueued(`order-confirmation:${orderId}`),
+    // Queued once per order (ADR 040). Unlike a payment, nothing waits on it but the owner who
+    // marked the order shipped, who is told if it fails and may give the shipment again.
+    onShipped: queueShippedMail(mail, config.PUBLIC_URL),
   });
   // Orders whose request died after the charge (ADR 030).
   await reconcileOrders(app, orders);

@@ -156,11 +156,23 @@ export interface Order {
   card: { brand: CardBrand; last4: string } | null;
   /** ISO 8601. */
   createdAt: string;
+  /** How the order left the shop, once it has (issue 15); null until then. */
+  shipment: Shipment | null;
   /**
    * GET /api/orders/{id} only: 'queued' when the confirmation email is on its way (or sent), so
    * the confirmation page says so only then (issue 15).
    */
   confirmationEmail?: 'queued';
+}
+
+/** A paid order's shipment, as the shop owner recorded it (ADR 040). */
+export interface Shipment {
+  /** ISO 8601. */
+  shippedAt: string;
+  /** The carrier's name, e.g. `Royal Mail`. */
+  carrier: string;
+  /** The carrier's tracking number: letters, digits, spaces and dashes. */
+  trackingNumber: string;
 }
 
 /** 201 (new order) or 200 (the same request again with the same idempotency key). */

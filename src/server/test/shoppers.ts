@@ -10,6 +10,15 @@ export function uniqueEmail(label = 'shopper'): string {
 
 export const GOOD_PASSWORD = 'correct horse battery';
 
+/** A shipping (and billing) address as the payment widget sends it. */
+export const SHOPPER_ADDRESS = {
+  name: 'Ada Lovelace',
+  line1: '1 Analytical Way',
+  city: 'London',
+  zip: 'N1 9GU',
+  country: 'GB',
+};
+
 /** The cookie header a browser would send after this response. */
 export function cookieHeader(setCookie: string | string[] | undefined): string {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];

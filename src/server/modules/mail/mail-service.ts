@@ -21,6 +21,11 @@ export interface MailServiceOptions {
   pollMs?: number;
   /** Tries before an email is given up as failed. */
   maxAttempts?: number;
+  /**
+   * False in a process that only queues (a command such as `npm run orders:ship`): the shop's
+   * servers, with their own mail settings, send what it queues. Default true.
+   */
+  sends?: boolean;
 }
 
 /** Longer than any SMTP exchange may take (the transport's own timeouts are shorter). */
@@ -137,7 +142,7 @@ export function createMailService(options: MailServiceOptions) {
         ...composed,
         now: now(),
       });
-      if (!stopped) void kick();
+      if (!stopped && options.sends !== false) void kick();
       return true;
     },
 

@@ -1,6 +1,8 @@
 import type { Order } from '#shared/orders.ts';
 import { formatMoney } from '#shared/money.ts';
+import { lazy } from '#shared/lazy.ts';
 import type { MailContent } from './mail-message.ts';
+import type { MailService } from './mail-service.ts';
 
 /** The confirmation page of `order`: with its receipt for a guest, whose only way back it is. */
 export function confirmationUrl(publicUrl: string, orderId: string, receipt: string | null) {
@@ -10,26 +12,76 @@ export function confirmationUrl(publicUrl: string, orderId: string, receipt: str
   return url.toString();
 }
 
-/** The order confirmation: its lines (with their size when the line has one), total, address and link. */
-export function orderConfirmationMail(order: Order, link: string): MailContent {
-  const address = order.shippingAddress ?? order.billingAddress;
-  const lines = order.lines.map((line) => {
+/** An order's lines as rows, each with its size when it has one. */
+const lineRows = (order: Order) =>
+  order.lines.map((line) => {
     const size = (line as { size?: unknown }).size;
     const sized =
       typeof size === 'string' && size !== '' ? `${line.name} (size ${size})` : line.name;
     return { label: `${sized} x ${line.quantity}`, value: formatMoney(line.lineTotal) };
   });
+
+/** Where the order goes, as a paragraph (none when the order has no address). */
+const addressParagraphs = (order: Order) => {
+  const address = order.shippingAddress ?? order.billingAddress;
+  return address
+    ? [
+        `It goes to: ${[address.name, address.line1, `${address.zip} ${address.city}`, address.country].join(', ')}.`,
+      ]
+    : [];
+};
+
+/** The order confirmation: its lines (with their size when the line has one), total, address and link. */
+export function orderConfirmationMail(order: Order, link: string): MailContent {
   return {
     subject: `Your CRWN Clothing order ${order.id}`,
     paragraphs: [
       'Thank you for your order. We have received your payment and will send your order soon.',
-      ...(address
-        ? [
-            `It goes to: ${[address.name, address.line1, `${address.zip} ${address.city}`, address.country].join(', ')}.`,
-          ]
-        : []),
+      ...addressParagraphs(order),
     ],
-    rows: [...lines, { label: 'Total', value: formatMoney(order.total) }],
+    rows: [...lineRows(order), { label: 'Total', value: formatMoney(order.total) }],
     action: { label: 'See your order', url: link },
+  };
+}
+
+/** The day a shipment left, in UTC: an email cannot know its reader's time zone. */
+const shippedOn = lazy(
+  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }),
+);
+
+/**
+ * "Your order has shipped": the order number, carrier and tracking number, its lines (with
+ * sizes), where it goes, and the link to the order (the confirmation's). Throws for an order
+ * that is not shipped.
+ */
+export function orderShippedMail(order: Order, link: string): MailContent {
+  const { shipment } = order;
+  if (!shipment) throw new Error(`order ${order.id} is not shipped`);
+  return {
+    subject: `Your CRWN Clothing order ${order.id} has shipped`,
+    paragraphs: [
+      `Your order ${order.id} is on its way: it was shipped on ${shippedOn().format(new Date(shipment.shippedAt))} with ${shipment.carrier}, tracking number ${shipment.trackingNumber}.`,
+      ...addressParagraphs(order),
+    ],
+    rows: lineRows(order),
+    action: { label: 'See your order', url: link },
+  };
+}
+
+/**
+ * The orders service's `onShipped`: queues the "order shipped" email once per order (event key
+ * `order-shipped:<order id>`, ADR 040), linking to the order as the confirmation does. It
+ * throws when the email cannot be queued: the caller says so, and giving the shipment again
+ * queues it.
+ */
+export function queueShippedMail(mail: Pick<MailService, 'queue'>, publicUrl: string) {
+  return async (order: Order, receipt: string | null): Promise<void> => {
+    // The order of a deleted account keeps no address to write to (ADR 041).
+    if (order.email === '') return;
+    await mail.queue(
+      `order-shipped:${order.id}`,
+      order.email,
+      orderShippedMail(order, confirmationUrl(publicUrl, order.id, receipt)),
+    );
   };
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Order, OrderLine } from '#shared/orders.ts';
+import type { Order, OrderLine, Shipment } from '#shared/orders.ts';
 import type { CardBrand } from '#shared/payment-cards.ts';
 import type { PaymentAddress } from '#shared/payment-widget.ts';
 import { isPostgres } from '#server/platform/database/database.ts';
@@ -71,6 +71,10 @@ function toOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLinesTable
         ? null
         : { brand: row.card_brand as CardBrand, last4: row.card_last4 },
     createdAt: row.created_at,
+    shipment:
+      row.shipped_at === null || row.carrier === null || row.tracking_number === null
+        ? null
+        : { shippedAt: row.shipped_at, carrier: row.carrier, trackingNumber: row.tracking_number },
   };
 }
 
@@ -179,6 +183,36 @@ export const orderRepository = {
     return lines.flatMap(({ item_id: productId, size, quantity }) =>
       size === null ? [] : [{ productId, size, quantity }],
     );
+  },
+
+  /**
+   * Records the shipment of a paid order not yet shipped; true when this call did. False when the
+   * order is unknown, pending or already shipped: a shipment is recorded once, and of two calls
+   * at once exactly one records it (the second finds `shipped_at` set when it gets the row).
+   */
+  async markShipped(db: Kysely<Database>, id: string, shipment: Shipment): Promise<boolean> {
+    const marked = await db
+      .updateTable('orders')
+      .set({
+        shipped_at: shipment.shippedAt,
+        carrier: shipment.carrier,
+        tracking_number: shipment.trackingNumber,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'paid')
+      .where('shipped_at', 'is', null)
+      .executeTakeFirst();
+    return marked.numUpdatedRows === 1n;
+  },
+
+  /** Whether an order of that id is recorded, paid or still pending (undefined: none). */
+  async statusOf(db: Kysely<Database>, id: string): Promise<'pending' | 'paid' | undefined> {
+    const row = await db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.status;
   },
 
   /** Up to `limit` pending orders after the id `after`, by id: the reconciliation's pages. */

@@ -6,6 +6,7 @@ import {
   type CreateOrderBody,
   type CreateOrderResponse,
   type Order,
+  type Shipment,
   type UnavailableLine,
 } from '#shared/orders.ts';
 import type { CatalogueService, StockLine } from '#server/modules/catalogue/catalogue-service.ts';
@@ -38,7 +39,26 @@ export interface OrderServiceOptions {
   onPaid?: (order: Order, receipt: string | null) => Promise<void>;
   /** Whether the confirmation email of an order is queued (or sent): shown on its page. */
   confirmationQueued?: (orderId: string) => Promise<boolean>;
+  /**
+   * Told once a paid order is marked shipped, with its receipt for a guest: queues the "order
+   * shipped" email. Told again whenever the same shipment is given again (so a call that died
+   * before telling it can simply be repeated): it must do its work once per order (an event key).
+   * If it throws, `markShipped` rejects, with the order shipped.
+   */
+  onShipped?: (order: Order, receipt: string | null) => Promise<void>;
 }
+
+/** What the shop owner gives to mark an order shipped. */
+export interface ShipmentInput {
+  carrier: string;
+  trackingNumber: string;
+}
+
+export type MarkShippedResult =
+  | { kind: 'shipped' | 'already_shipped'; order: Order; shipment: Shipment }
+  | { kind: 'shipped_otherwise'; shipment: Shipment }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'not_found' | 'not_paid' };
 
 export type PlaceOrderResult =
   | { kind: 'created' | 'existing'; response: CreateOrderResponse }
@@ -66,6 +86,91 @@ const DEFINITIVE_FAILURES = new Set<ChargeFailureCode>([
 const RECONCILE_PAGE = 200;
 
 const ORDER_ID = /^ord_[A-Za-z0-9]{24}$/;
+
+/** The longest carrier name or tracking number recorded, in characters. */
+export const SHIPMENT_TEXT_MAX = 60;
+const TRACKING_NUMBER = /^[A-Za-z0-9 -]+$/;
+
+/** Runs of white space as one space, none at either end: how a shipment's texts are kept. */
+const tidy = (text: string) => text.trim().replace(/\s+/g, ' ');
+
+/**
+ * The order id and shipment as recorded (white space tidied), or why they cannot be: an id that
+ * is no order number, a carrier that is not 1 to 60 characters (none of them control
+ * characters), a tracking number that is not 1 to 60 letters, digits, spaces or dashes.
+ */
+export function checkShipmentInput(
+  orderId: string,
+  input: ShipmentInput,
+): { ok: true; orderId: string; shipment: ShipmentInput } | { ok: false; message: string } {
+  const id = orderId.trim();
+  const carrier = tidy(input.carrier);
+  const trackingNumber = tidy(input.trackingNumber);
+  const fail = (message: string) => ({ ok: false as const, message });
+  if (!ORDER_ID.test(id)) {
+    return fail(
+      `${id || 'An empty order number'} is not an order number: ord_ and 24 letters or digits.`,
+    );
+  }
+  if (carrier === '' || [...carrier].length > SHIPMENT_TEXT_MAX || /\p{Cc}/u.test(carrier)) {
+    return fail(`The carrier is 1 to ${SHIPMENT_TEXT_MAX} characters, such as Royal Mail.`);
+  }
+  if (trackingNumber.length > SHIPMENT_TEXT_MAX || !TRACKING_NUMBER.test(trackingNumber)) {
+    return fail(
+      `The tracking number is 1 to ${SHIPMENT_TEXT_MAX} letters, digits, spaces or dashes, such as AB123456789GB.`,
+    );
+  }
+  return { ok: true, orderId: id, shipment: { carrier, trackingNumber } };
+}
+
+/** The secret that opens an order placed without signing in (its receipt link). */
+const receiptOf = (receiptSecret: string, orderId: string) =>
+  createHmac('sha256', receiptSecret).update(`order-receipt:${orderId}`).digest('base64url');
+
+/**
+ * Shipping paid orders (issue 15; ADR 040), apart from placing them so that the shop owner's
+ * command (scripts/orders/ship.ts) needs neither the catalogue nor the payment provider.
+ */
+export function createShipmentService({
+  db,
+  receiptSecret,
+  onShipped,
+}: Pick<OrderServiceOptions, 'db' | 'receiptSecret' | 'onShipped'>) {
+  return {
+    /**
+     * Records that a paid order left with `carrier` under `trackingNumber` and tells `onShipped`
+     * (the email). Refused for an unknown or pending order, and for an order shipped already with
+     * another carrier or tracking number; the same shipment again changes nothing (and tells
+     * `onShipped` again, which queues nothing twice). Safe to call twice at once, on any server.
+     */
+    async markShipped(orderId: string, input: ShipmentInput): Promise<MarkShippedResult> {
+      const checked = checkShipmentInput(orderId, input);
+      if (!checked.ok) return { kind: 'invalid', message: checked.message };
+      const { carrier, trackingNumber } = checked.shipment;
+      const id = checked.orderId;
+      const marked = await orderRepository.markShipped(db, id, {
+        shippedAt: new Date().toISOString(),
+        carrier,
+        trackingNumber,
+      });
+      const stored = await orderRepository.find(db, id);
+      if (!stored) {
+        return { kind: (await orderRepository.statusOf(db, id)) ? 'not_paid' : 'not_found' };
+      }
+      const { shipment } = stored.order;
+      // Paid since the update found it pending: it was not paid when asked.
+      if (shipment === null) return { kind: 'not_paid' };
+      if (shipment.carrier !== carrier || shipment.trackingNumber !== trackingNumber) {
+        return { kind: 'shipped_otherwise', shipment };
+      }
+      await onShipped?.(
+        stored.order,
+        stored.userId === null ? receiptOf(receiptSecret, stored.order.id) : null,
+      );
+      return { kind: marked ? 'shipped' : 'already_shipped', order: stored.order, shipment };
+    },
+  };
+}
 
 type KeyOrder = NonNullable<Awaited<ReturnType<typeof orderRepository.findByKey>>>;
 
@@ -116,12 +221,12 @@ export function createOrderService({
   receiptSecret,
   onPaid,
   confirmationQueued,
+  onShipped,
 }: OrderServiceOptions) {
   const withEmail = async (order: Order): Promise<Order> =>
     (await confirmationQueued?.(order.id)) ? { ...order, confirmationEmail: 'queued' } : order;
 
-  const receiptFor = (orderId: string) =>
-    createHmac('sha256', receiptSecret).update(`order-receipt:${orderId}`).digest('base64url');
+  const receiptFor = (orderId: string) => receiptOf(receiptSecret, orderId);
 
   const receiptMatches = (orderId: string, given: unknown) => {
     if (typeof given !== 'string') return false;
@@ -314,6 +419,8 @@ export function createOrderService({
         commit: true,
         result: await orderRepository.forgetCustomer(connection, userId),
       })),
+
+    ...createShipmentService({ db, receiptSecret, onShipped }),
   };
 }
 

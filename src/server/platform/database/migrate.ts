@@ -13,6 +13,7 @@ import * as localOidcState from '#server/platform/database/migrations/008-local-
 import * as catalogue from '#server/platform/database/migrations/009-catalogue.ts';
 import * as orderLineSizes from '#server/platform/database/migrations/010-order-line-sizes.ts';
 import * as mailOutbox from '#server/platform/database/migrations/011-mail-outbox.ts';
+import * as orderShipments from '#server/platform/database/migrations/012-order-shipments.ts';
 import * as accountTokens from '#server/platform/database/migrations/013-account-tokens.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
@@ -28,7 +29,7 @@ export const migrations: Record<string, Migration> = {
   '009-catalogue': catalogue,
   '010-order-line-sizes': orderLineSizes,
   '011-mail-outbox': mailOutbox,
-  // 012 is the orders' shipments (issue 15's shipped email), made on its own branch.
+  '012-order-shipments': orderShipments,
   '013-account-tokens': accountTokens,
 };
 

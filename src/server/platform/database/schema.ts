@@ -82,6 +82,13 @@ export interface OrdersTable {
   billing_address: string | null;
   shipping_address: string | null;
   created_at: ColumnType<string, string, never>;
+  /**
+   * ISO 8601 once the paid order is shipped (migration 012), with its carrier and tracking
+   * number; all three null until then, and set together only once (ADR 040).
+   */
+  shipped_at: ColumnType<string | null, string | null | undefined, string | null>;
+  carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderLinesTable {

@@ -15,6 +15,7 @@ const order: Order = {
   shippingAddress: null,
   card: null,
   createdAt: '2026-11-24T00:00:00.000Z',
+  shipment: null,
 };
 
 describe('OrderSummary', () => {
@@ -24,5 +25,30 @@ describe('OrderSummary', () => {
       'href',
       '/shop/product/1',
     );
+  });
+
+  it('says when, with which carrier and under which tracking number a shipped order left (issue 15)', () => {
+    renderWithProviders(
+      <OrderSummary
+        order={{
+          ...order,
+          // Midday UTC: the same day in every time zone the test may run in.
+          shipment: {
+            shippedAt: '2026-11-25T12:00:00.000Z',
+            carrier: 'Royal Mail',
+            trackingNumber: 'AB123456789GB',
+          },
+        }}
+      />,
+    );
+    expect(
+      screen.getByText('Shipped on Nov 25, 2026 with Royal Mail, tracking number AB123456789GB'),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of shipping before the order is shipped', () => {
+    renderWithProviders(<OrderSummary order={order} />);
+    expect(screen.queryByText(/shipped/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/tracking number/i)).not.toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ const countryName = (country: string) =>
 const placedAt = lazy(
   () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
 );
+const shippedOn = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
 
 /** An order's lines, total and where it goes. */
 export function OrderSummary({ order }: { order: Order }) {
@@ -29,6 +30,12 @@ export function OrderSummary({ order }: { order: Order }) {
           </>
         )}
       </p>
+      {order.shipment && (
+        <p className="order-summary__shipment">
+          Shipped on {shippedOn().format(new Date(order.shipment.shippedAt))} with{' '}
+          {order.shipment.carrier}, tracking number {order.shipment.trackingNumber}
+        </p>
+      )}
       <table className="order-summary__lines">
         <thead>
           <tr>
