@@ -41,12 +41,6 @@ export class SignInCancelled extends AuthError {
   override name = 'SignInCancelled';
 }
 
-/** Turns any failure into a message a shopper can act on. */
-export function authErrorMessage(error: unknown): string {
-  if (error instanceof AuthError) return error.message;
-  return 'Something went wrong. Please check your connection and try again.';
-}
-
 export const AuthClientContext = createContext<AuthClient | null>(null);
 
 export function useAuthClient(): AuthClient {
