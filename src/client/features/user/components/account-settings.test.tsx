@@ -32,7 +32,8 @@ async function openAccount(answers: Parameters<typeof stubApi>[0]) {
   const api = stubApi({ 'GET /api/account': details(), ...answers });
   const authClient = fakeAuthClient({}, shopper);
   const rendered = renderWithProviders(<AccountPage />, { authClient, route: '/account' });
-  await screen.findByRole('region', { name: 'Email address' });
+  // The parts after the address wait for GET /api/account.
+  await screen.findByRole('region', { name: 'Change your email address' });
   const section = (name: string) => screen.getByRole('region', { name });
   return { api, authClient, section, ...rendered };
 }
@@ -297,12 +298,15 @@ describe('the display name', () => {
 });
 
 describe('the account page while its details cannot be read', () => {
-  it('says why, and still offers the display name', async () => {
+  it('says why, and still shows the address and offers the display name', async () => {
     stubApi({
       'GET /api/account': apiFailure(503, 'UNAVAILABLE', 'The shop is busy. Try again soon.'),
     });
     renderWithProviders(<AccountPage />, { authClient: fakeAuthClient({}, shopper) });
     expect(await screen.findByRole('alert')).toHaveTextContent('The shop is busy. Try again soon.');
     expect(screen.getByRole('region', { name: 'Change your display name' })).toBeInTheDocument();
+    const email = screen.getByRole('region', { name: 'Email address' });
+    expect(within(email).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(email).queryByText(/verified/i)).not.toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ import accountFormsCss from './account-forms.css?inline';
 
 /**
  * The signed-in shopper's forms on the account page: display name, email address, password,
- * their data and deleting the account. Those after the display name need GET /api/account.
+ * their data and deleting the account. Those after the email address need GET /api/account.
  */
 export function AccountSettings({ user }: { user: CurrentUser }) {
   const [account, setAccount] = useState<AccountDetails | null>(null);
@@ -46,9 +46,9 @@ export function AccountSettings({ user }: { user: CurrentUser }) {
     <>
       <StyleSheet href="account-forms" css={accountFormsCss} />
       <DisplayNameForm user={user} />
+      <EmailAddressSection email={user.email} account={account} />
       {account ? (
         <>
-          <EmailAddressSection account={account} />
           <ChangeEmailForm
             hasPassword={account.hasPassword}
             onSent={() => setVersion((read) => read + 1)}

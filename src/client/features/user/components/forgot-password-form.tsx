@@ -25,7 +25,7 @@ export function ForgotPasswordForm() {
       </form>
       <FormOutcome outcome={outcome} />
       <p>
-        <Link to="/signin">Back to sign in</Link>
+        <Link to="/signin">Back to sign-in</Link>
       </p>
     </>
   );
