@@ -14,6 +14,9 @@ export const PRERENDERED_PATHS = [
   '/signin',
   '/contact',
   '/account',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
   NOT_FOUND_PATH,
 ];
 

@@ -1,6 +1,7 @@
 import {
   PASSWORD,
   createAccount,
+  displayNameForm,
   signInForm,
   signInThroughForm,
   signUpForm,
@@ -94,9 +95,10 @@ test.describe('accounts', () => {
     await expect(watcher.getByTestId('account-display-name')).toHaveText('Ada');
 
     await editor.goto('/account');
-    await editor.getByLabel('New display name').fill('Ada Lovelace');
-    await editor.getByRole('button', { name: 'Save' }).click();
-    await expect(editor.getByRole('status')).toHaveText('Saved.');
+    const form = displayNameForm(editor);
+    await form.getByLabel('New display name').fill('Ada Lovelace');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByRole('status')).toHaveText('Saved.');
 
     await expect(watcher.getByTestId('account-display-name')).toHaveText('Ada Lovelace');
   });

@@ -1,5 +1,11 @@
 import type { Page, Request } from '@playwright/test';
-import { createAccount, expectSignedOut, signInThroughForm, signOut } from './support/accounts.ts';
+import {
+  createAccount,
+  displayNameForm,
+  expectSignedOut,
+  signInThroughForm,
+  signOut,
+} from './support/accounts.ts';
 import { expect, test } from './support/test.ts';
 
 /** More tabs than HTTP/1.1's six connections per host: a stream per tab would stall the rest. */
@@ -8,9 +14,10 @@ const PROFILE_STREAM = /\/api\/users\/[^/]+\/events$/;
 
 /** Changes the display name on the account page of `page`, as the shopper does. */
 async function rename(page: Page, displayName: string) {
-  await page.getByLabel('New display name').fill(displayName);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText('Saved.');
+  const form = displayNameForm(page);
+  await form.getByLabel('New display name').fill(displayName);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
 }
 
 async function expectEveryTabShows(tabs: Page[], displayName: string) {

@@ -17,5 +17,9 @@ export default [
   route('signin', 'routes/sign-in.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('account', 'routes/account.tsx'),
+  // Issue 15. Emailed links open the last two, with their token in the fragment.
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('verify-email', 'routes/verify-email.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

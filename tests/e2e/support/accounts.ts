@@ -15,6 +15,9 @@ export const signInForm = (page: Page): Locator =>
   page.getByRole('region', { name: 'I already have an account' });
 export const signUpForm = (page: Page): Locator =>
   page.getByRole('region', { name: 'I do not have a account' });
+/** The account page's display name form; each of the page's forms has a status of its own. */
+export const displayNameForm = (page: Page): Locator =>
+  page.getByRole('region', { name: 'Change your display name' });
 
 /** Creates an account through the API, as another device would; returns its email. */
 export async function createAccount(

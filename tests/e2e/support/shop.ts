@@ -18,6 +18,9 @@ export const SHOP_PAGES = [
   '/signin',
   '/contact',
   '/account',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
 ];
 
 /** The checkout table's columns, as the spec names them. */

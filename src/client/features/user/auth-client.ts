@@ -19,7 +19,11 @@ export interface AuthClient {
   signUpWithEmail(details: SignUpDetails): Promise<void>;
   /** Opens the provider's popup, which always asks which account to use. */
   signInWithGoogle(): Promise<void>;
-  signOut(): Promise<void>;
+  /**
+   * Ends the session, and tells this page and the shop's other tabs. With `sessionEnded`, the
+   * server has ended it already (the account was deleted, a password reset): only tells them.
+   */
+  signOut(options?: { sessionEnded?: boolean }): Promise<void>;
   /** Calls back with the current user now and after every change; returns an unsubscribe. */
   onAuthStateChanged(listener: (user: CurrentUser | null) => void): () => void;
 }
@@ -35,12 +39,6 @@ export class AuthError extends Error {
  */
 export class SignInCancelled extends AuthError {
   override name = 'SignInCancelled';
-}
-
-/** Turns any failure into a message a shopper can act on. */
-export function authErrorMessage(error: unknown): string {
-  if (error instanceof AuthError) return error.message;
-  return 'Something went wrong. Please check your connection and try again.';
 }
 
 export const AuthClientContext = createContext<AuthClient | null>(null);

@@ -1,15 +1,12 @@
 import type { ProfileDocument } from '#shared/auth-schemas.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
-const documentPath = (uid: string) => `/api/users/${encodeURIComponent(uid)}`;
+/** Where the profile document users/{uid} is read and written. */
+export const profileDocumentPath = (uid: string) => `/api/users/${encodeURIComponent(uid)}`;
 
 /** Creates users/{uid} if it is missing; resolves with the document either way. */
 export function ensureProfile(uid: string, displayName: string): Promise<ProfileDocument> {
-  return apiRequest(documentPath(uid), { method: 'PUT', body: { displayName } });
-}
-
-export function updateDisplayName(uid: string, displayName: string): Promise<ProfileDocument> {
-  return apiRequest(documentPath(uid), { method: 'PATCH', body: { displayName } });
+  return apiRequest(profileDocumentPath(uid), { method: 'PUT', body: { displayName } });
 }
 
 /**
@@ -26,7 +23,7 @@ export function watchProfile(
   let stopped = false;
   void import('./shared-profile-stream.ts').then(
     ({ shareProfileStream }) => {
-      if (!stopped) stop = shareProfileStream(`${documentPath(uid)}/events`, onChange);
+      if (!stopped) stop = shareProfileStream(`${profileDocumentPath(uid)}/events`, onChange);
     },
     (error: unknown) => console.error('Could not load the live profile', error),
   );

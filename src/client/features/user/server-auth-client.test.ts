@@ -202,3 +202,19 @@ describe('an origin refusal', () => {
     );
   });
 });
+
+describe('a session the server has ended already (the account deleted)', () => {
+  it('is not signed out again, but this page reads the session anew and learns it is gone', async () => {
+    sessionIs(null);
+    const client = createServerAuthClient();
+    const listener = vi.fn();
+    const stop = client.onAuthStateChanged(listener);
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1));
+
+    await client.signOut({ sessionEnded: true });
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(2));
+    expect(listener).toHaveBeenLastCalledWith(null);
+    expect(fetch).not.toHaveBeenCalled();
+    stop();
+  });
+});

@@ -73,8 +73,8 @@ export function createServerAuthClient(): AuthClient {
       await awaitPopup(popup, hasSession, early);
       authChanged();
     },
-    async signOut() {
-      await (await requests()).call('/sign-out', {});
+    async signOut({ sessionEnded = false } = {}) {
+      if (!sessionEnded) await (await requests()).call('/sign-out', {});
       authChanged();
     },
 

@@ -1,18 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { MAX_DISPLAY_NAME_LENGTH } from '#shared/account-limits.ts';
-import { lazy } from '#shared/lazy.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { FormInput } from '#client/components/ui/form-input.tsx';
+import { lazy as lazyValue } from '#shared/lazy.ts';
 import { useAppSelector } from '#client/app/hooks.ts';
-import { updateDisplayName } from '#client/features/user/profile-api.ts';
 import { selectAuthResolved, selectCurrentUser } from '#client/features/user/user-selectors.ts';
 import accountPageCss from './account-page.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
-const memberSince = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }));
+const memberSince = lazyValue(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }));
 
-/** The shopper's own account: who they are, and their display name to change. */
+// The forms come in a chunk of their own (account-forms.ts), asked for as this module loads:
+// they show only once the session is known, which takes longer.
+const accountForms = import('./account-forms.ts');
+const AccountSettings = lazy(() =>
+  accountForms.then((forms) => ({ default: forms.AccountSettings })),
+);
+
+/** The shopper's own account: who they are, and their sign-in details to change. */
 export function AccountPage() {
   return (
     <>
@@ -25,9 +28,6 @@ export function AccountPage() {
 function AccountPageContent() {
   const currentUser = useAppSelector(selectCurrentUser);
   const authResolved = useAppSelector(selectAuthResolved);
-  const [draft, setDraft] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ kind: 'saved' | 'error'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
 
   if (!authResolved) return <p className="account-page">Loading your account…</p>;
   if (!currentUser) {
@@ -41,60 +41,19 @@ function AccountPageContent() {
     );
   }
 
-  const displayName = draft ?? currentUser.displayName;
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    setStatus(null);
-    try {
-      await updateDisplayName(currentUser.id, displayName);
-      // The new name comes back through the live document, here and in every other tab.
-      setDraft(null);
-      setStatus({ kind: 'saved', text: 'Saved.' });
-    } catch (error) {
-      console.warn('Could not save the display name', error);
-      setStatus({
-        kind: 'error',
-        text: error instanceof Error ? error.message : 'Could not save.',
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <div className="account-page">
       <h1>Your account</h1>
       <dl className="account-page__details">
         <dt>Display name</dt>
         <dd data-testid="account-display-name">{currentUser.displayName}</dd>
-        <dt>Email</dt>
-        <dd>{currentUser.email}</dd>
         <dt>Member since</dt>
         <dd>{memberSince().format(new Date(currentUser.createdAt))}</dd>
       </dl>
-      <form className="account-page__form" onSubmit={(event) => void save(event)}>
-        <h2>Change your display name</h2>
-        <FormInput
-          label="New display name"
-          name="displayName"
-          value={displayName}
-          maxLength={MAX_DISPLAY_NAME_LENGTH}
-          onChange={(event) => setDraft(event.target.value)}
-          required
-        />
-        {status && (
-          <p
-            role={status.kind === 'error' ? 'alert' : 'status'}
-            className={`account-page__${status.kind}`}
-          >
-            {status.text}
-          </p>
-        )}
-        <Button type="submit" disabled={saving}>
-          Save
-        </Button>
-      </form>
+      <Suspense fallback={<p>Loading your account settings…</p>}>
+        {/* Keyed: another shopper signing in here starts with forms of their own. */}
+        <AccountSettings key={currentUser.id} user={currentUser} />
+      </Suspense>
     </div>
   );
 }

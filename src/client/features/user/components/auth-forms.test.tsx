@@ -23,6 +23,16 @@ describe('SignInForm', () => {
     );
   });
 
+  it("links 'Forgot password?' to /forgot-password, after the password field", () => {
+    renderWithProviders(<SignInForm />);
+    const link = screen.getByRole('link', { name: 'Forgot password?' });
+    expect(link).toHaveAttribute('href', '/forgot-password');
+    expect(
+      screen.getByLabelText('Password').compareDocumentPosition(link) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
   it('signs in with the typed details and clears the form after success', async () => {
     const authClient = fakeAuthClient();
     const { user } = renderWithProviders(<SignInForm />, { authClient });

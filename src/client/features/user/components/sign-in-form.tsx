@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormInput } from '#client/components/ui/form-input.tsx';
 import { useAuthClient } from '#client/features/user/auth-client.ts';
@@ -24,6 +25,9 @@ export function SignInForm() {
           autoComplete="current-password"
           required
         />
+        <Link className="auth-form__forgot" to="/forgot-password">
+          Forgot password?
+        </Link>
         {error && (
           <p className="auth-form__error" role="alert">
             {error}

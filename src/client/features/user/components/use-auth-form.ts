@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useHydrated } from '#client/lib/use-hydrated.ts';
-import { SignInCancelled, authErrorMessage } from '#client/features/user/auth-client.ts';
+import { AuthError, SignInCancelled } from '#client/features/user/auth-client.ts';
 
 /** The named text fields of a form, as typed. */
 export function readFields<Name extends string>(
@@ -14,6 +14,15 @@ export function readFields<Name extends string>(
     fields[name] = typeof value === 'string' ? value : '';
   }
   return fields;
+}
+
+/**
+ * Turns any failure into a message a shopper can act on. Here rather than beside AuthError: only
+ * the sign-in page needs it, and auth-client.ts is in the chunk every page loads first.
+ */
+function authErrorMessage(error: unknown): string {
+  if (error instanceof AuthError) return error.message;
+  return 'Something went wrong. Please check your connection and try again.';
 }
 
 /**
