@@ -281,6 +281,15 @@ describe('email verification', () => {
     expect(already.json()).toEqual({ message: 'Your address is already verified.' });
   }, 40_000);
 
+  it('signs a shopper up at once while the mail server hangs; the link leaves when it answers', async () => {
+    const { shop, mailbox } = await shopWithMail();
+    mailbox.behave('hang');
+    const shopper = await signUp(shop, 'Patient');
+    expect((await account(shop, shopper.cookie)).statusCode).toBe(200);
+    mailbox.behave('accept');
+    await mailTo(mailbox, shopper.email, 'Confirm your email');
+  }, 40_000);
+
   it('lets an unverified shopper pay', async () => {
     const { shop } = await shopWithMail();
     const shopper = await signUp(shop, 'Unverified');
