@@ -1,17 +1,14 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import type { Shipment } from '#shared/orders.ts';
-import { loadConfig } from '#server/config.ts';
 import { createMailService } from '#server/modules/mail/mail-service.ts';
 import { queueShippedMail } from '#server/modules/mail/order-mails.ts';
 import {
   checkShipmentInput,
   createShipmentService,
 } from '#server/modules/orders/orders-service.ts';
-import { openPostgresDatabase, openSqliteDatabase } from '#server/platform/database/database.ts';
-import { migrateToLatest, withMigrationLock } from '#server/platform/database/migrate.ts';
-import { loadEnvFile } from '#server/platform/env-file.ts';
 import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
+import { openShopDatabase } from '../db/open-shop-database.ts';
 
 /**
  * `npm run orders:ship -- ORDER_ID --carrier "Royal Mail" --tracking AB123456789GB`: records that a
@@ -56,11 +53,7 @@ const said = ({ shippedAt, carrier, trackingNumber }: Shipment) =>
 
 try {
   // The shop's own settings, so the email links to its address and opens guests' orders.
-  loadEnvFile('.env');
-  const config = loadConfig();
-  const database = config.DATABASE_URL
-    ? await openPostgresDatabase(config.DATABASE_URL, { maxConnections: 2 })
-    : openSqliteDatabase(config.DATABASE_FILE);
+  const { config, database } = await openShopDatabase();
   // Only queues: the servers send it over their own SMTP settings (or keep it in their outbox).
   const mail = createMailService({
     db: database.db,
@@ -70,7 +63,6 @@ try {
     sends: false,
   });
   try {
-    await withMigrationLock(database, () => migrateToLatest(database.db));
     const shipments = createShipmentService({
       db: database.db,
       receiptSecret: deriveSecret(loadAuthSecret(config), 'order-receipts'),

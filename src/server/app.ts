@@ -1,9 +1,14 @@
 import accepts from '@fastify/accepts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createAccountsService } from '#server/modules/accounts/accounts-service.ts';
+import {
+  createAccountRolesService,
+  createAccountsService,
+} from '#server/modules/accounts/accounts-service.ts';
 import { createAuth, migrateAuthTables } from '#server/modules/accounts/auth.ts';
 import { authRoutes } from '#server/modules/accounts/auth-routes.ts';
 import { accountRoutes } from '#server/modules/accounts/account-routes.ts';
+import { createAuditService } from '#server/modules/audit/audit-service.ts';
+import { backOfficeRoutes } from '#server/modules/backoffice/backoffice-routes.ts';
 import {
   createAccountSelfService,
   type AccountSelfService,
@@ -299,6 +304,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     ipLimitPerMinute: config.AUTH_IP_LIMIT_PER_MINUTE,
     accountLimitPer15Minutes: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES,
     secureCookies: config.PUBLIC_URL.startsWith('https://'),
+  });
+  // The back office's API (issue 14, ADR 042): staff and owners only.
+  await app.register(backOfficeRoutes, {
+    accounts,
+    roles: createAccountRolesService(auth, database.db),
+    orders,
+    audit: createAuditService({ db: database.db }),
+    createLimiter,
   });
   await app.register(cartsRoutes, {
     accounts,

@@ -5,6 +5,7 @@ import type { MailContent } from '#server/modules/mail/mail-service.ts';
 import type { Db } from '#server/platform/database/transaction.ts';
 import { isUniqueViolation } from '#server/platform/database/transaction.ts';
 import { hashPassword, verifyPassword } from '#server/platform/passwords.ts';
+import { accountRolesRepository } from './account-roles-repository.ts';
 import { accountTokenRepository, type TokenPurpose } from './account-token-repository.ts';
 import {
   RESET_LINK_MINUTES,
@@ -275,6 +276,7 @@ export function createAccountSelfService(options: AccountSelfServiceOptions) {
       await options.carts.remove(user.id);
       await options.profiles.remove(user.id);
       await accountTokenRepository.removeAll(db, user.id);
+      await accountRolesRepository.revoke(db, user.id);
       await options.forgetMail(user.email);
       await (await internal()).deleteUser(user.id);
       log.info({ userId: user.id }, 'account deleted by its owner');

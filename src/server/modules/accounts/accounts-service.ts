@@ -1,6 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { webHeaders } from '#server/platform/http/web-request.ts';
+import { sql } from 'kysely';
+import type { Db } from '#server/platform/database/transaction.ts';
+import {
+  accountRolesRepository,
+  type GrantedRole,
+  type Role,
+  type RoleHolder,
+} from './account-roles-repository.ts';
 import type { Auth } from './auth.ts';
+
+export type { GrantedRole, Role };
 import type { SessionEnded, SessionEvents } from './session-events.ts';
 
 export type { SessionEnded };
@@ -36,6 +46,22 @@ export interface AccountsService {
   onSessionEnded(listener: (ended: SessionEnded) => void): () => void;
 }
 
+/** Back-office roles on the shop's accounts (issue 14, ADR 042). */
+export interface AccountRolesService {
+  /** The account's back-office role: 'shopper' unless staff or owner was granted (issue 14). */
+  roleOf(userId: string): Promise<Role>;
+  /** The account of an address, if there is one. */
+  findByEmail(email: string): Promise<SignedInUser | null>;
+  /** Grants `role`; returns the role the account had. */
+  grantRole(userId: string, role: GrantedRole, grantedBy: string | null): Promise<Role>;
+  /** Makes the account a shopper again; returns the role it had. */
+  revokeRole(userId: string): Promise<Role>;
+  /** Every staff member and owner, with their address. */
+  roleHolders(): Promise<(RoleHolder & { email: string; name: string })[]>;
+  /** How many owners the shop has. */
+  ownerCount(): Promise<number>;
+}
+
 export function createAccountsService(auth: Auth, sessionEvents: SessionEvents): AccountsService {
   const currentSession = async (headers: IncomingHttpHeaders) => {
     const found = await auth.api.getSession({ headers: webHeaders(headers) });
@@ -50,4 +76,52 @@ export function createAccountsService(auth: Auth, sessionEvents: SessionEvents):
     },
     onSessionEnded: (listener) => sessionEvents.subscribe(listener),
   };
+}
+
+export function createAccountRolesService(auth: Auth, db: Db): AccountRolesService {
+  const internal = async () => (await auth.$context).internalAdapter;
+  return {
+    roleOf: (userId) => accountRolesRepository.roleOf(db, userId),
+    async findByEmail(email) {
+      const found = await (await internal()).findUserByEmail(email);
+      if (!found) return null;
+      const { id, name } = found.user;
+      return { id, email: found.user.email, name };
+    },
+    grantRole: (userId, role, grantedBy) =>
+      accountRolesRepository.grant(db, userId, role, grantedBy),
+    revokeRole: (userId) => accountRolesRepository.revoke(db, userId),
+    async roleHolders() {
+      const adapter = await internal();
+      const holders = await accountRolesRepository.holders(db);
+      const users = await Promise.all(holders.map((holder) => adapter.findUserById(holder.userId)));
+      return holders.map((holder, index) => ({
+        ...holder,
+        email: users[index]?.email ?? '',
+        name: users[index]?.name ?? '',
+      }));
+    },
+    ownerCount: () => accountRolesRepository.owners(db),
+  };
+}
+
+/**
+ * Makes the account of `email` an owner, for the first owner's command (scripts/accounts): never
+ * default credentials, never the first account to sign up (issue 14). The account must exist:
+ * the person signs up in the shop first.
+ */
+export async function makeOwner(db: Db, email: string): Promise<'made' | 'already' | 'no_account'> {
+  let found: { id: string } | undefined;
+  try {
+    const result = await sql<{
+      id: string;
+    }>`select id from "user" where email = ${email.trim().toLowerCase()}`.execute(db);
+    found = result.rows[0];
+  } catch {
+    // No accounts table yet: the shop has never started, so nobody has signed up.
+    return 'no_account';
+  }
+  if (!found) return 'no_account';
+  const before = await accountRolesRepository.grant(db, found.id, 'owner', null);
+  return before === 'owner' ? 'already' : 'made';
 }

@@ -83,6 +83,39 @@ function toOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLinesTable
  * several in one transaction (pass the transaction's connection there). Only paid orders are
  * ever read back as documents: a pending one is no order yet to a shopper.
  */
+/** What the back office's order list narrows by. */
+export interface BackOfficeOrderFilter {
+  shipped?: boolean;
+  from?: string;
+  to?: string;
+  customer?: string;
+  limit: number;
+  offset: number;
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern written with `escape '\'`. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The orders of `rows` with their lines, in the rows' order. */
+async function withLines(db: Kysely<Database>, rows: Selectable<OrdersTable>[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where(
+      'order_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  return rows.map((row) =>
+    toOrder(
+      row,
+      lines.filter((line) => line.order_id === row.id),
+    ),
+  );
+}
+
 export const orderRepository = {
   /** The order recorded under an idempotency key (pending or paid), if any. */
   findByKey(db: Kysely<Database>, idempotencyKey: string) {
@@ -260,22 +293,39 @@ export const orderRepository = {
       .orderBy(sql.ref(isPostgres(db) ? 'seq' : 'rowid'), 'desc')
       .limit(limit)
       .execute();
-    if (rows.length === 0) return [];
-    const lines = await db
-      .selectFrom('order_lines')
+    return withLines(db, rows);
+  },
+
+  /**
+   * Paid orders for the back office, newest first, narrowed by shipping state, a time range
+   * (ISO 8601, `from` included, `to` not) and a customer's address (part of it, any case).
+   */
+  async listForBackOffice(
+    db: Kysely<Database>,
+    filter: BackOfficeOrderFilter,
+  ): Promise<{ orders: Order[]; total: number }> {
+    let query = db.selectFrom('orders').where('status', '=', 'paid');
+    if (filter.shipped !== undefined) {
+      query = query.where('shipped_at', filter.shipped ? 'is not' : 'is', null);
+    }
+    if (filter.from) query = query.where('created_at', '>=', filter.from);
+    if (filter.to) query = query.where('created_at', '<', filter.to);
+    if (filter.customer) {
+      const pattern = `%${escapeLike(filter.customer.toLowerCase())}%`;
+      // SQLite has no default escape character, PostgreSQL's is the backslash: said for both.
+      query = query.where(sql<boolean>`lower(email) like ${pattern} escape '\\'`);
+    }
+    const counted = await query
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await query
       .selectAll()
-      .where(
-        'order_id',
-        'in',
-        rows.map((row) => row.id),
-      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
       .execute();
-    return rows.map((row) =>
-      toOrder(
-        row,
-        lines.filter((line) => line.order_id === row.id),
-      ),
-    );
+    return { orders: await withLines(db, rows), total: Number(counted.n) };
   },
 
   /**

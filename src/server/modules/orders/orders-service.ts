@@ -16,7 +16,7 @@ import type {
 } from '#server/modules/payments/payments-service.ts';
 import { randomId } from '#server/platform/ids.ts';
 import { inWriteTransaction, type Db } from '#server/platform/database/transaction.ts';
-import { orderRepository } from './order-repository.ts';
+import { type BackOfficeOrderFilter, orderRepository } from './order-repository.ts';
 
 export interface OrderServiceOptions {
   db: Db;
@@ -408,6 +408,16 @@ export function createOrderService({
 
     /** A signed-in shopper's orders, newest first. */
     listForUser: (userId: string): Promise<Order[]> => orderRepository.listForUser(db, userId),
+
+    /** Paid orders for the back office, newest first, filtered (issue 14). */
+    listForBackOffice: (filter: BackOfficeOrderFilter) =>
+      orderRepository.listForBackOffice(db, filter),
+
+    /** One paid order for the back office, whoever placed it. */
+    async findForBackOffice(id: string): Promise<Order | null> {
+      if (!ORDER_ID.test(id)) return null;
+      return (await orderRepository.find(db, id))?.order ?? null;
+    },
 
     /** Every one of a shopper's paid orders, for the copy of their data they download. */
     allForUser: (userId: string): Promise<Order[]> =>

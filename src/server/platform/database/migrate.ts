@@ -15,6 +15,7 @@ import * as orderLineSizes from '#server/platform/database/migrations/010-order-
 import * as mailOutbox from '#server/platform/database/migrations/011-mail-outbox.ts';
 import * as orderShipments from '#server/platform/database/migrations/012-order-shipments.ts';
 import * as accountTokens from '#server/platform/database/migrations/013-account-tokens.ts';
+import * as rolesAndAudit from '#server/platform/database/migrations/014-roles-and-audit.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 export const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '011-mail-outbox': mailOutbox,
   '012-order-shipments': orderShipments,
   '013-account-tokens': accountTokens,
+  '014-roles-and-audit': rolesAndAudit,
 };
 
 export const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -238,6 +238,27 @@ export interface AccountTokensTable {
   created_at: number;
 }
 
+/** A back-office role (migration 014); an account without one is a shopper. */
+export interface AccountRolesTable {
+  user_id: string;
+  role: 'staff' | 'owner';
+  /** The owner who granted it; null for the first owner, made by the command. */
+  granted_by: string | null;
+  granted_at: string;
+}
+
+/** One back-office change (migration 014): `before` and `after` are JSON, null when absent. */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  subject: string;
+  before: string | null;
+  after: string | null;
+  at: string;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
@@ -256,4 +277,6 @@ export interface Database {
   catalogue_changes: CatalogueChangesTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
+  account_roles: AccountRolesTable;
+  audit_log: AuditLogTable;
 }
