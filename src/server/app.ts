@@ -282,7 +282,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Orders whose request died after the charge (ADR 030).
   await reconcileOrders(app, orders);
   await app.register(ordersRoutes, { accounts, orders });
-  if (!config.SMTP_URL) await app.register(mailRoutes, { mail });
+  const roles = createAccountRolesService(auth, database.db);
+  if (!config.SMTP_URL) {
+    await app.register(mailRoutes, {
+      mail,
+      isOwner: async (request) => {
+        const session = await accounts.currentSession(request.headers);
+        return session !== null && (await roles.roleOf(session.user.id)) === 'owner';
+      },
+    });
+  }
   // Each signed-in shopper's cart, kept with the account (ADR 025).
   const carts = createCartService({ db: database.db });
   const selfService = createAccountSelfService({
@@ -308,7 +317,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // The back office's API (issue 14, ADR 042): staff and owners only.
   await app.register(backOfficeRoutes, {
     accounts,
-    roles: createAccountRolesService(auth, database.db),
+    roles,
     orders,
     audit: createAuditService({ db: database.db }),
     createLimiter,

@@ -4,6 +4,8 @@ import { newToken, UNLIMITED } from '#server/test/payments.ts';
 import { startSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts';
 import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
 import { totalOf } from '#server/test/stock.ts';
+import { makeOwner } from '#server/modules/accounts/accounts-service.ts';
+import { signUp } from '#server/test/shoppers.ts';
 import { mailRepository } from './mail-repository.ts';
 
 const address = {
@@ -138,6 +140,22 @@ describe('the outbox, without an SMTP server', () => {
     await app.db.deleteFrom('mail_outbox').execute();
     const opened = await app.inject({ url: `/api/orders/${order.id}?receipt=${receipt ?? ''}` });
     expect(opened.json()).not.toHaveProperty('confirmationEmail');
+  }, 30_000);
+
+  it('is shown to a signed-in owner from anywhere, and to nobody else there', async () => {
+    app = await buildTestApp({ ...UNLIMITED });
+    const { order } = await placeGuestOrder(app);
+    const shopper = await signUp(app, 'Shopper');
+    const owner = await signUp(app, 'Owner');
+    expect(await makeOwner(app.db, owner.email)).toBe('made');
+    const from = (cookie: string) =>
+      app!.inject({ url: '/outbox', remoteAddress: '203.0.113.7', headers: { cookie } });
+    const refused = await from(shopper.cookie);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain(order.id);
+    await expect
+      .poll(async () => (await from(owner.cookie)).body, { timeout: 20_000 })
+      .toContain(order.id);
   }, 30_000);
 
   it('is not served when the shop sends over SMTP', async () => {

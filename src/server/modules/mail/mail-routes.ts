@@ -4,6 +4,8 @@ import type { MailService } from './mail-service.ts';
 
 export interface MailRoutesOptions {
   mail: MailService;
+  /** Whether the request's session is an owner's (ADR 042): they may read it from anywhere. */
+  isOwner: (request: FastifyRequest) => Promise<boolean>;
 }
 
 export const OUTBOX_PATH = '/outbox';
@@ -26,12 +28,15 @@ export function fromThisMachine(request: FastifyRequest): boolean {
 
 /**
  * The shop's own outbox (only when it has no SMTP server): the newest emails, as the shopper
- * would get them, for the owner at the shop's own machine. Anyone else gets 404, as if there
- * were no such page.
+ * would get them, for a signed-in owner, or for the person at the shop's own machine (who runs
+ * the shop). Anyone else gets 404, as if there were no such page.
  */
-export function mailRoutes(app: FastifyInstance, { mail }: MailRoutesOptions): Promise<void> {
+export function mailRoutes(
+  app: FastifyInstance,
+  { mail, isOwner }: MailRoutesOptions,
+): Promise<void> {
   app.get(OUTBOX_PATH, async (request, reply) => {
-    if (!fromThisMachine(request)) {
+    if (!fromThisMachine(request) && !(await isOwner(request))) {
       return reply.status(404).send({ error: 'Not Found', message: 'No such page.' });
     }
     const emails = await mail.latest();
