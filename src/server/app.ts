@@ -320,6 +320,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     roles,
     orders,
     audit: createAuditService({ db: database.db }),
+    lowStock: () => catalogue.lowStock(),
     createLimiter,
   });
   await app.register(cartsRoutes, {

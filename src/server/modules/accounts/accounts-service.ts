@@ -60,7 +60,37 @@ export interface AccountRolesService {
   roleHolders(): Promise<(RoleHolder & { email: string; name: string })[]>;
   /** How many owners the shop has. */
   ownerCount(): Promise<number>;
+  /** Accounts newest first, `q` narrowing by part of the address or name (the customer list). */
+  listAccounts(query: { q?: string; limit: number; offset: number }): Promise<{
+    accounts: AccountSummary[];
+    total: number;
+  }>;
+  /** One account for the back office. */
+  findAccount(userId: string): Promise<AccountSummary | null>;
 }
+
+/** An account as the back office lists it. */
+export interface AccountSummary {
+  id: string;
+  email: string;
+  name: string;
+  createdAt: string;
+  emailVerified: boolean;
+}
+
+const summaryOf = (user: {
+  id: string;
+  email: string;
+  name: string;
+  createdAt: Date | string;
+  emailVerified: boolean;
+}): AccountSummary => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  createdAt: new Date(user.createdAt).toISOString(),
+  emailVerified: user.emailVerified,
+});
 
 export function createAccountsService(auth: Auth, sessionEvents: SessionEvents): AccountsService {
   const currentSession = async (headers: IncomingHttpHeaders) => {
@@ -102,6 +132,29 @@ export function createAccountRolesService(auth: Auth, db: Db): AccountRolesServi
       }));
     },
     ownerCount: () => accountRolesRepository.owners(db),
+    async listAccounts({ q, limit, offset }) {
+      const adapter = await internal();
+      const where = q
+        ? [
+            {
+              field: 'email',
+              operator: 'contains' as const,
+              value: q.toLowerCase(),
+              connector: 'OR' as const,
+            },
+            { field: 'name', operator: 'contains' as const, value: q, connector: 'OR' as const },
+          ]
+        : undefined;
+      const [users, total] = await Promise.all([
+        adapter.listUsers(limit, offset, { field: 'createdAt', direction: 'desc' }, where),
+        adapter.countTotalUsers(where),
+      ]);
+      return { accounts: users.map(summaryOf), total };
+    },
+    async findAccount(userId) {
+      const user = await (await internal()).findUserById(userId);
+      return user ? summaryOf(user) : null;
+    },
   };
 }
 

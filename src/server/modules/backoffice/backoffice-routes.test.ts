@@ -208,6 +208,66 @@ describe('orders in the back office', () => {
   }, 60_000);
 });
 
+describe('the dashboard, the CSV export and the customers', () => {
+  it("count today's orders and revenue, list low stock, export orders, and show a customer", async () => {
+    const before = (await call('GET', '/api/admin/dashboard', owner.cookie)).json<{
+      today: { orders: number; revenue: number };
+      days: { date: string; orders: number }[];
+    }>();
+    expect(before.days).toHaveLength(30);
+    expect(before.days.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
+
+    // An address a spreadsheet would read as a formula.
+    const buyer = await signUp(app, 'Formula', `-2+3-${process.pid}@example.com`);
+    const { order } = await placeOrder(buyer.cookie, buyer.email);
+    await app.db
+      .updateTable('catalogue_stock')
+      .set({ stock: 2 })
+      .where('product_id', '=', 5)
+      .where('size', '=', 'M')
+      .execute();
+
+    const after = await call('GET', '/api/admin/dashboard', owner.cookie);
+    expect(after.json()).toMatchObject({
+      today: { orders: before.today.orders + 1, revenue: before.today.revenue + order.total },
+    });
+    expect(after.json<{ lowStock: unknown[] }>().lowStock).toContainEqual(
+      expect.objectContaining({ productId: 5, size: 'M', stock: 2 }),
+    );
+
+    const csv = await call(
+      'GET',
+      `/api/admin/orders.csv?customer=${encodeURIComponent(buyer.email)}`,
+      owner.cookie,
+    );
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
+    const [header, row, end] = csv.body.split('\n');
+    expect(header).toBe('order,date,email,items,total,currency,shipped_at,carrier,tracking_number');
+    expect(row).toContain(`${order.id},${order.createdAt},'${buyer.email},`);
+    expect(row).toContain((order.total / 100).toFixed(2));
+    expect(end).toBe('');
+
+    const customers = await call(
+      'GET',
+      `/api/admin/customers?q=${encodeURIComponent('-2+3')}`,
+      owner.cookie,
+    );
+    expect(customers.json()).toMatchObject({
+      total: 1,
+      customers: [
+        { id: buyer.id, email: buyer.email, name: 'Formula', orders: 1, spent: order.total },
+      ],
+    });
+    const one = await call('GET', `/api/admin/customers/${buyer.id}`, owner.cookie);
+    expect(one.json()).toMatchObject({
+      customer: { id: buyer.id, email: buyer.email, emailVerified: false },
+      orders: [{ id: order.id }],
+    });
+    expect((await call('GET', '/api/admin/customers/nobody', owner.cookie)).statusCode).toBe(404);
+  }, 60_000);
+});
+
 describe('the audit trail', () => {
   it('records who changed what, before and after, for the owner to read', async () => {
     const audit = await call('GET', '/api/admin/audit', owner.cookie);

@@ -23,7 +23,11 @@ export const BACK_OFFICE_ROUTES: readonly {
   needs: Needs;
 }[] = [
   { method: 'GET', url: `${BACK_OFFICE_API}/me`, needs: 'staff' },
+  { method: 'GET', url: `${BACK_OFFICE_API}/dashboard`, needs: 'staff' },
   { method: 'GET', url: `${BACK_OFFICE_API}/orders`, needs: 'staff' },
+  { method: 'GET', url: `${BACK_OFFICE_API}/orders.csv`, needs: 'staff' },
+  { method: 'GET', url: `${BACK_OFFICE_API}/customers`, needs: 'staff' },
+  { method: 'GET', url: `${BACK_OFFICE_API}/customers/:id`, needs: 'staff' },
   { method: 'GET', url: `${BACK_OFFICE_API}/orders/:id`, needs: 'staff' },
   { method: 'POST', url: `${BACK_OFFICE_API}/orders/:id/shipment`, needs: 'staff' },
   { method: 'GET', url: `${BACK_OFFICE_API}/staff`, needs: 'owner' },
@@ -42,6 +46,8 @@ export interface BackOfficeRoutesOptions {
   roles: AccountRolesService;
   orders: OrderService;
   audit: AuditService;
+  /** Sizes running low, for the dashboard (the catalogue module's). */
+  lowStock: () => Promise<{ productId: number; name: string; size: string; stock: number }[]>;
   createLimiter: CreateLimiter;
   /** Back-office requests per minute per account. */
   requestsPerMinute?: number;
@@ -67,10 +73,24 @@ const grantBody = z.strictObject({
   role: z.enum(['staff', 'owner'], 'The role is staff or owner.'),
 });
 const auditQuery = z.strictObject({ before: z.iso.datetime().optional() });
+const customerQuery = z.strictObject({
+  q: z.string().trim().max(254).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+/** Orders in one CSV export at most: a year of a busy small shop. */
+const CSV_LIMIT = 100_000;
+const DASHBOARD_DAYS = 30;
 
 /** The day after `date` (YYYY-MM-DD), so that `to` includes its whole day. */
 const dayAfter = (date: string) =>
   new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/**
+ * A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return at
+ * its start) gets a leading apostrophe: an address typed as `=HYPERLINK(…)` stays text (OWASP's
+ * CSV injection advice).
+ */
+const guardFormula = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** An order as the back office lists it: the order and who placed it. */
 const summary = (order: Order) => ({
@@ -149,20 +169,113 @@ export function backOfficeRoutes(
     return { ...actor, role: await roles.roleOf(actor.id) };
   });
 
-  app.get(`${BACK_OFFICE_API}/orders`, async (request, reply) => {
+  /** The order list's filter from the query, or undefined with the 400 sent. */
+  const orderFilter = async (request: FastifyRequest, reply: FastifyReply, limit: number) => {
     const parsed = orderListQuery.safeParse(request.query);
-    if (!parsed.success) return invalid(reply, parsed.error);
+    if (!parsed.success) {
+      await invalid(reply, parsed.error);
+      return undefined;
+    }
     const { status, from, to, customer, page } = parsed.data;
-    const { orders: found, total } = await orders.listForBackOffice({
-      shipped: status === 'all' ? undefined : status === 'shipped',
-      from: from && `${from}T00:00:00.000Z`,
-      to: to && dayAfter(to),
-      customer: customer || undefined,
+    return {
+      page,
+      filter: {
+        shipped: status === 'all' ? undefined : status === 'shipped',
+        from: from && `${from}T00:00:00.000Z`,
+        to: to && dayAfter(to),
+        customer: customer || undefined,
+        limit,
+        offset: (page - 1) * limit,
+      },
+    };
+  };
+
+  app.get(`${BACK_OFFICE_API}/dashboard`, async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const first = new Date(
+      Date.parse(`${today}T00:00:00.000Z`) - (DASHBOARD_DAYS - 1) * 86_400_000,
+    );
+    const totals = new Map(
+      (await orders.dailyTotals(first.toISOString().slice(0, 10))).map((row) => [row.day, row]),
+    );
+    const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
+      const date = new Date(first.getTime() + index * 86_400_000).toISOString().slice(0, 10);
+      const found = totals.get(date);
+      return { date, orders: found?.orders ?? 0, revenue: found?.revenue ?? 0 };
+    });
+    const last = days[days.length - 1];
+    return {
+      today: { orders: last?.orders ?? 0, revenue: last?.revenue ?? 0 },
+      days,
+      lowStock: await options.lowStock(),
+    };
+  });
+
+  app.get(`${BACK_OFFICE_API}/orders`, async (request, reply) => {
+    const asked = await orderFilter(request, reply, PAGE_SIZE);
+    if (!asked) return reply;
+    const { orders: found, total } = await orders.listForBackOffice(asked.filter);
+    return { orders: found.map(summary), total, page: asked.page, pageSize: PAGE_SIZE };
+  });
+
+  app.get(`${BACK_OFFICE_API}/orders.csv`, async (request, reply) => {
+    const asked = await orderFilter(request, reply, CSV_LIMIT);
+    if (!asked) return reply;
+    const { orders: found } = await orders.listForBackOffice({ ...asked.filter, offset: 0 });
+    const { stringify } = await import('csv-stringify/sync');
+    const csv = stringify(
+      found.map((order) => ({
+        order: order.id,
+        date: order.createdAt,
+        email: order.email,
+        items: order.lines
+          .map((line) => `${line.quantity} x ${line.name}${line.size ? ` (${line.size})` : ''}`)
+          .join('; '),
+        total: (order.total / 100).toFixed(2),
+        currency: order.currency.toUpperCase(),
+        shipped_at: order.shipment?.shippedAt ?? '',
+        carrier: order.shipment?.carrier ?? '',
+        tracking_number: order.shipment?.trackingNumber ?? '',
+      })),
+      { header: true, cast: { string: guardFormula } },
+    );
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="orders.csv"')
+      .send(csv);
+  });
+
+  app.get(`${BACK_OFFICE_API}/customers`, async (request, reply) => {
+    const parsed = customerQuery.safeParse(request.query);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const { q, page } = parsed.data;
+    const { accounts, total } = await roles.listAccounts({
+      q: q || undefined,
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     });
-    return { orders: found.map(summary), total, page, pageSize: PAGE_SIZE };
+    const stats = await orders.statsByUser(accounts.map((account) => account.id));
+    return {
+      customers: accounts.map((account) => ({
+        ...account,
+        orders: stats.get(account.id)?.orders ?? 0,
+        spent: stats.get(account.id)?.spent ?? 0,
+      })),
+      total,
+      page,
+      pageSize: PAGE_SIZE,
+    };
   });
+
+  app.get<{ Params: { id: string } }>(
+    `${BACK_OFFICE_API}/customers/:id`,
+    async (request, reply) => {
+      const customer = await roles.findAccount(request.params.id);
+      if (!customer)
+        return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such customer.' });
+      return { customer, orders: (await orders.allForUser(customer.id)).map(summary) };
+    },
+  );
 
   app.get<{ Params: { id: string } }>(`${BACK_OFFICE_API}/orders/:id`, async (request, reply) => {
     const order = await orders.findForBackOffice(request.params.id);

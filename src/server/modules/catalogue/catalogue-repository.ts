@@ -436,6 +436,26 @@ export const catalogueRepository = {
   },
 
   /** Ids of every product on sale. */
+  /** Sizes of products on sale with at most `threshold` left, fewest first (the back office). */
+  lowStock(db: Db, threshold: number, limit: number) {
+    return db
+      .selectFrom('catalogue_stock')
+      .innerJoin('catalogue_products', 'catalogue_products.id', 'catalogue_stock.product_id')
+      .select([
+        'catalogue_stock.product_id as productId',
+        'catalogue_products.name as name',
+        'catalogue_stock.size as size',
+        'catalogue_stock.stock as stock',
+      ])
+      .where('catalogue_products.archived', '=', 0)
+      .where('catalogue_stock.stock', '<=', threshold)
+      .orderBy('catalogue_stock.stock')
+      .orderBy('catalogue_stock.product_id')
+      .orderBy('catalogue_stock.size')
+      .limit(limit)
+      .execute();
+  },
+
   async productIdsOnSale(db: Db): Promise<number[]> {
     const rows = await db
       .selectFrom('catalogue_products')

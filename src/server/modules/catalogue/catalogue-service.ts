@@ -402,6 +402,9 @@ export function createCatalogueService({
     /** Calls `listener` with the new version after every change, from any server. */
     onCatalogueChange: reader.onChange,
 
+    /** Sizes with at most `threshold` left (sold out included), fewest first: the back office's. */
+    lowStock: (threshold = 3, limit = 50) => catalogueRepository.lowStock(db, threshold, limit),
+
     /**
      * Runs `work` as one change: its writes commit together with a raised version, or (when it
      * throws) not at all. Resolves with its result and the new version once published.

@@ -328,6 +328,49 @@ export const orderRepository = {
     return { orders: await withLines(db, rows), total: Number(counted.n) };
   },
 
+  /** Paid orders and revenue per UTC day since `fromDay` (YYYY-MM-DD), for the dashboard. */
+  async dailyTotals(db: Kysely<Database>, fromDay: string) {
+    const day = sql<string>`substr(created_at, 1, 10)`;
+    const rows = await db
+      .selectFrom('orders')
+      .select([
+        day.as('day'),
+        (eb) => eb.fn.countAll<number>().as('orders'),
+        (eb) => eb.fn.sum<number>('total').as('revenue'),
+      ])
+      .where('status', '=', 'paid')
+      .where('created_at', '>=', `${fromDay}T00:00:00.000Z`)
+      .groupBy(day)
+      .execute();
+    return rows.map((row) => ({
+      day: row.day,
+      orders: Number(row.orders),
+      revenue: Number(row.revenue),
+    }));
+  },
+
+  /** How many paid orders each account placed and what they spent, for the customer list. */
+  async statsByUser(db: Kysely<Database>, userIds: readonly string[]) {
+    if (userIds.length === 0) return new Map<string, { orders: number; spent: number }>();
+    const rows = await db
+      .selectFrom('orders')
+      .select([
+        'user_id',
+        (eb) => eb.fn.countAll<number>().as('orders'),
+        (eb) => eb.fn.sum<number>('total').as('spent'),
+      ])
+      .where('status', '=', 'paid')
+      .where('user_id', 'in', userIds)
+      .groupBy('user_id')
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.user_id ?? '',
+        { orders: Number(row.orders), spent: Number(row.spent) },
+      ]),
+    );
+  },
+
   /**
    * Keeps a deleted account's orders for the shop's records without who placed them: no account,
    * no email, and the addresses without the name (issue 15).

@@ -413,6 +413,12 @@ export function createOrderService({
     listForBackOffice: (filter: BackOfficeOrderFilter) =>
       orderRepository.listForBackOffice(db, filter),
 
+    /** Paid orders and revenue per UTC day since `fromDay` (YYYY-MM-DD). */
+    dailyTotals: (fromDay: string) => orderRepository.dailyTotals(db, fromDay),
+
+    /** Paid orders and money spent per account. */
+    statsByUser: (userIds: readonly string[]) => orderRepository.statsByUser(db, userIds),
+
     /** One paid order for the back office, whoever placed it. */
     async findForBackOffice(id: string): Promise<Order | null> {
       if (!ORDER_ID.test(id)) return null;
