@@ -67,7 +67,9 @@ for (const screen of SCREENS) {
       const box = await shown.boundingBox();
       expect(box && box.x + box.width).toBeLessThanOrEqual(screen.viewport.width);
 
-      const account = await main(page).getByRole('heading', { name: 'Your account' }).boundingBox();
+      const account = await main(page)
+        .getByRole('heading', { name: 'Your account', exact: true })
+        .boundingBox();
       const orders = await ordersHeading.boundingBox();
       expect(Math.round(orders?.x ?? -1)).toBe(Math.round(account?.x ?? -2));
     });
