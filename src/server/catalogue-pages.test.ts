@@ -114,6 +114,17 @@ describe('server-rendered catalogue pages', () => {
     await expect.poll(() => html(app, '/'), { timeout: 5000 }).toContain('<p>Caps and hats</p>');
   }, 20_000);
 
+  it('renders a changed stock level on the next visit (the cached page is dropped)', async () => {
+    // The fake build puts the products it read, with their sizes' stock, in the page's data.
+    expect(await html(app, '/shop/hats')).toContain('{"size":"M","stock":2}');
+    const service = createCatalogueService({ db: app.db });
+    await service.change((writer) => writer.setStock(1, 'M', 1));
+    service.close();
+    await expect
+      .poll(() => html(app, '/shop/hats'), { timeout: 5000 })
+      .toContain('{"size":"M","stock":1}');
+  }, 20_000);
+
   it('answers an unknown collection with the not-found page and 404', async () => {
     const response = await app.inject({ url: '/shop/nope' });
     expect(response.statusCode).toBe(404);
