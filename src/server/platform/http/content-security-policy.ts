@@ -111,3 +111,25 @@ export function shopPagePolicy({
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 }
+
+/**
+ * The Content-Security-Policy of the back office's page at /admin (docs/decisions/044): its
+ * scripts and styles come from its own files only, so not even a hash is allowed inline; it
+ * talks to the shop's own API and is framed by no one.
+ */
+export function backOfficePagePolicy({ https }: { https: boolean }) {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
