@@ -31,3 +31,12 @@ export function LoadState<T>({
   }
   return children(loaded.data);
 }
+
+/** How many rows a filtered list has, read out as the list changes: "3 orders." */
+export function ListCount({ total, noun }: { total: number; noun: string }) {
+  return (
+    <p role="status">
+      {total === 0 ? `No ${noun}s match.` : `${total} ${noun}${total === 1 ? '' : 's'}.`}
+    </p>
+  );
+}

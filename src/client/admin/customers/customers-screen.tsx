@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate, formatMoney } from '#client/admin/format.ts';
-import { LoadState } from '#client/admin/load-state.tsx';
+import { ListCount, LoadState } from '#client/admin/load-state.tsx';
 import { pageOf, queryString } from '#client/admin/orders/orders-query.ts';
 import { Pagination } from '#client/admin/pagination.tsx';
 import type { CustomerList } from '#client/admin/types.ts';
@@ -43,11 +43,7 @@ export function CustomersScreen() {
       <LoadState loaded={customers} label="customers">
         {(list) => (
           <>
-            <p role="status">
-              {list.total === 0
-                ? 'No customers match.'
-                : `${list.total} ${list.total === 1 ? 'customer' : 'customers'}.`}
-            </p>
+            <ListCount total={list.total} noun="customer" />
             {list.customers.length > 0 && (
               <div className="table-scroll">
                 <table>

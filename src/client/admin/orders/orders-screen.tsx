@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { API_BASE } from '#client/admin/api.ts';
-import { LoadState } from '#client/admin/load-state.tsx';
+import { ListCount, LoadState } from '#client/admin/load-state.tsx';
 import { Pagination } from '#client/admin/pagination.tsx';
 import type { OrderList } from '#client/admin/types.ts';
 import { useApi } from '#client/admin/use-api.ts';
@@ -86,11 +86,7 @@ export function OrdersScreen() {
       <LoadState loaded={orders} label="orders">
         {(list) => (
           <>
-            <p role="status">
-              {list.total === 0
-                ? 'No orders match.'
-                : `${list.total} ${list.total === 1 ? 'order' : 'orders'}.`}
-            </p>
+            <ListCount total={list.total} noun="order" />
             {list.orders.length > 0 && <OrdersTable orders={list.orders} caption="Orders" />}
             <Pagination paged={list} label="orders" />
           </>
