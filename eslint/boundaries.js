@@ -65,6 +65,16 @@ export const RESTRICTIONS = {
     message:
       "Import z from #shared/zod.ts: it turns off Zod's eval probe, which the pages' Content-Security-Policy refuses.",
   },
+  storefrontNoBackOffice: {
+    regex: `^#client/admin/|${pathThrough('admin')}`,
+    message:
+      'The storefront never imports the back office: it is an app of its own, kept out of every shopper’s load (docs/decisions/044).',
+  },
+  backOfficeOwnCode: {
+    regex: '^#client/(?!admin/|components/ui/)',
+    message:
+      'The back office imports only its own code (#client/admin/), #client/components/ui/ and #shared/: never the storefront’s (docs/decisions/044).',
+  },
   serverNoClient: {
     regex: `^#client/|${pathThrough('client')}`,
     message: 'The server never imports client code; what both need belongs in src/shared.',
@@ -208,11 +218,17 @@ const testsIn = (place) => [
 const R = RESTRICTIONS;
 
 /**
- * @param {{ feature?: string, test?: boolean, rawRedux?: boolean }} where
+ * @param {{ feature?: string, test?: boolean, rawRedux?: boolean, backOffice?: boolean }} where
  * @returns {Restriction[]}
  */
-function clientRestrictions({ feature, test = false, rawRedux = false }) {
+function clientRestrictions({ feature, test = false, rawRedux = false, backOffice = false }) {
   return [
+    // The back office's tests may use the client's test helpers (stubApi) too.
+    backOffice
+      ? test
+        ? { ...R.backOfficeOwnCode, regex: '^#client/(?!admin/|components/ui/|test/)' }
+        : R.backOfficeOwnCode
+      : R.storefrontNoBackOffice,
     R.clientNoServer,
     R.clientNoNode,
     R.clientNoFastify,
@@ -299,6 +315,19 @@ export function boundaryBlocks({
       block(`${name} tests`, testsIn(place), clientRestrictions({ feature, test: true })),
     );
   }
+  // The back office (src/client/admin): an app of its own beside the storefront (ADR 044).
+  blocks.push(
+    block(
+      'client back office',
+      [['src/client/admin/**', CODE]],
+      clientRestrictions({ backOffice: true }),
+    ),
+    block(
+      'client back office tests',
+      testsIn('src/client/admin/**'),
+      clientRestrictions({ backOffice: true, test: true }),
+    ),
+  );
   blocks.push(
     block('client hooks', ['src/client/app/hooks.ts'], clientRestrictions({ rawRedux: true })),
     block(

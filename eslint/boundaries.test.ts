@@ -53,6 +53,8 @@ const CROSS_MODULE = "A module reaches another only through that module's <name>
 const TEST_HELPERS = 'Only tests import test helpers';
 const PARENT_PATH = 'instead of a ../ path';
 const ZOD = 'Import z from #shared/zod.ts';
+const STOREFRONT_ADMIN = 'The storefront never imports the back office';
+const ADMIN_OWN = 'The back office imports only its own code';
 
 /** [file, code, fragment of the message expected] */
 const VIOLATIONS: [string, string, string][] = [
@@ -161,6 +163,35 @@ const VIOLATIONS: [string, string, string][] = [
     "const { Checkout } = await import('#client/features/cart/components/checkout.tsx');",
     CROSS_FEATURE,
   ],
+  // The back office and the storefront (ADR 044)
+  [
+    'src/client/app/routes.ts',
+    "import { BackOffice } from '#client/admin/back-office.tsx';",
+    STOREFRONT_ADMIN,
+  ],
+  [
+    'src/client/features/orders/components/pay-now.tsx',
+    "const { formatDate } = await import('#client/admin/format.ts');",
+    STOREFRONT_ADMIN,
+  ],
+  [
+    'src/client/admin/orders/orders-screen.tsx',
+    "import { OrderSummary } from '#client/features/orders/components/order-summary.tsx';",
+    ADMIN_OWN,
+  ],
+  [
+    'src/client/admin/back-office.tsx',
+    "import { makeStore } from '#client/app/store.ts';",
+    ADMIN_OWN,
+  ],
+  ['src/client/admin/api.ts', "import { request } from '#client/lib/api-client.ts';", ADMIN_OWN],
+  [
+    'src/client/admin/orders/orders-screen.test.tsx',
+    "import { makeStore } from '#client/app/store.ts';",
+    ADMIN_OWN,
+  ],
+  ['src/client/admin/api.ts', "import { buildApp } from '#server/app.ts';", CLIENT_SERVER],
+  ['src/client/admin/api.ts', "import { stubApi } from '#client/test/stub-api.ts';", TEST_HELPERS],
   // src/server
   ['src/server/app.ts', "import { makeStore } from '#client/app/store.ts';", SERVER_CLIENT],
   ['src/server/app.ts', "import { header } from '../client/app/layout/header.tsx';", SERVER_CLIENT],
@@ -308,6 +339,19 @@ const VIOLATIONS: [string, string, string][] = [
 
 /** [file, code]: imports the boundaries allow. */
 const ALLOWED: [string, string][] = [
+  [
+    'src/client/admin/orders/orders-screen.tsx',
+    [
+      "import { useApi } from '#client/admin/use-api.ts';",
+      "import { Button } from '#client/components/ui/button.tsx';",
+      "import { formatMoney } from '#shared/money.ts';",
+      "import { Link } from 'react-router';",
+    ].join('\n'),
+  ],
+  [
+    'src/client/admin/orders/orders-screen.test.tsx',
+    "import { stubApi } from '#client/test/stub-api.ts';",
+  ],
   ['src/shared/zod.ts', "import { z } from 'zod';"],
   ['src/shared/orders.ts', "import { z } from '#shared/zod.ts';"],
   [

@@ -29,6 +29,7 @@ export const BUILD_INPUTS = {
     'package.json',
     'package-lock.json',
     'vite.config.ts',
+    'vite.admin.config.ts',
     'react-router.config.ts',
     'tsconfig.json',
     'tsconfig.base.json',

@@ -1,5 +1,6 @@
 import accepts from '@fastify/accepts';
 import Fastify, { type FastifyInstance } from 'fastify';
+import path from 'node:path';
 import {
   createAccountRolesService,
   createAccountsService,
@@ -75,6 +76,7 @@ import {
 import { openNotifications } from '#server/platform/notifications.ts';
 import { rateLimits } from '#server/platform/rate-limit.ts';
 import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
+import { backOfficeApp } from '#server/site/back-office-app.ts';
 import { FrontCache } from '#server/site/front-cache.ts';
 import { prerenderedPages } from '#server/site/prerendered-pages.ts';
 import { staticFiles } from '#server/site/static-files.ts';
@@ -334,6 +336,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Vite serves the pages and files and passes the rest here.
   if (!config.SERVE_SITE) return app;
   await app.register(staticFiles, { clientDir: config.CLIENT_DIR });
+  // The back office's own app, built beside the storefront (ADR 044).
+  await app.register(backOfficeApp, {
+    adminDir: path.resolve(config.CLIENT_DIR, '../admin'),
+    https: config.PUBLIC_URL.startsWith('https://'),
+  });
   await app.register(prerenderedPages, {
     clientDir: config.CLIENT_DIR,
     publicUrl: config.PUBLIC_URL,

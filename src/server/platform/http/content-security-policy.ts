@@ -96,18 +96,45 @@ export function shopPagePolicy({
   https,
 }: ShopPagePolicyOptions) {
   const payment = new URL(paymentOrigin).origin;
+  return documentPolicy({
+    scripts: [`${payment}/pay/v1/checkout.js`, ...scriptHashes],
+    styles: styleHashes,
+    frames: payment,
+    https,
+  });
+}
+
+/**
+ * The directives every page of the shop shares: everything from the shop's own origin, plus the
+ * script and style sources and the frames given; no plugins, no <base>, framed by no one.
+ */
+function documentPolicy(opts: {
+  scripts: readonly string[];
+  styles: readonly string[];
+  frames: string;
+  https: boolean;
+}) {
   return [
     "default-src 'self'",
-    `script-src 'self' ${payment}/pay/v1/checkout.js ${scriptHashes.join(' ')}`.trimEnd(),
-    `style-src 'self' ${styleHashes.join(' ')}`.trimEnd(),
+    ["script-src 'self'", ...opts.scripts].join(' '),
+    ["style-src 'self'", ...opts.styles].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${payment}`,
+    `frame-src ${opts.frames}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    ...(https ? ['upgrade-insecure-requests'] : []),
+    ...(opts.https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
+}
+
+/**
+ * The Content-Security-Policy of the back office's page at /admin (docs/decisions/044): its
+ * scripts and styles come from its own files only, so not even a hash is allowed inline; it
+ * talks to the shop's own API and is framed by no one.
+ */
+export function backOfficePagePolicy({ https }: { https: boolean }) {
+  return documentPolicy({ scripts: [], styles: [], frames: "'none'", https });
 }

@@ -1,0 +1,280 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiFailure, stubApi } from '#client/test/stub-api.ts';
+import { renderBackOffice } from './test/render-back-office.tsx';
+import type { AuditEntry, Dashboard, Order, OrderList } from './types.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const OWNER = { id: 'u1', email: 'olive@example.com', role: 'owner' };
+const STAFF = { id: 'u2', email: 'sam@example.com', role: 'staff' };
+const me = (body: unknown) => ({ 'GET /api/admin/me': { body } });
+
+const SUMMARY = {
+  id: 'ord_1',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  email: 'ada@example.com',
+  total: 5000,
+  items: 2,
+  shipment: null,
+};
+const emptyList: OrderList = { orders: [], total: 0, page: 1, pageSize: 50 };
+
+describe('the shell', () => {
+  it('without a session, sends to the sign-in page and shows no navigation', async () => {
+    stubApi({ 'GET /api/admin/me': apiFailure(401, 'UNAUTHENTICATED', 'Sign in.') });
+    renderBackOffice('/orders');
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('refuses a shopper, with a way back to the shop and nothing else asked of the API', async () => {
+    const api = stubApi({ 'GET /api/admin/me': apiFailure(403, 'FORBIDDEN', 'No.') });
+    renderBackOffice('/orders');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This is for the shop’s staff.');
+    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/');
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/admin/me']);
+  });
+
+  it('shows who is signed in; staff get no owner links, and no owner page', async () => {
+    stubApi(me(STAFF));
+    renderBackOffice('/staff');
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(screen.getByRole('banner')).toHaveTextContent('Signed in as sam@example.com staff');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Orders', 'Customers']);
+    expect(screen.getByRole('alert')).toHaveTextContent('Only an owner');
+  });
+
+  it('gives owners the staff and audit links', async () => {
+    stubApi({ ...me(OWNER), 'GET /api/admin/dashboard': apiFailure(500, 'X', 'Down.') });
+    renderBackOffice('/');
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getByRole('link', { name: 'Staff' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Audit trail' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Down.');
+  });
+});
+
+describe('orders', () => {
+  it('keeps the filters in the address, asks the API with them and exports the same', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      ...me(STAFF),
+      'GET /api/admin/orders': { body: emptyList },
+      'GET /api/admin/orders?status=unshipped&customer=ada': {
+        body: { ...emptyList, orders: [SUMMARY], total: 51 },
+      },
+      'GET /api/admin/orders?status=unshipped&customer=ada&page=2': { body: emptyList },
+    });
+    renderBackOffice('/orders');
+    expect(await screen.findByText('No orders match.')).toHaveRole('status');
+    await user.selectOptions(screen.getByLabelText('Status'), 'unshipped');
+    await user.type(screen.getByLabelText('Customer'), ' ada ');
+    await user.click(screen.getByRole('button', { name: 'Show orders' }));
+
+    expect(screen.getByTestId('address')).toHaveTextContent(
+      '/orders?status=unshipped&customer=ada',
+    );
+    const row = await screen.findByRole('row', { name: /ord_1/ });
+    expect(row).toHaveTextContent('$50');
+    expect(row).toHaveTextContent('Not shipped');
+    expect(screen.getByRole('status')).toHaveTextContent('51 orders.');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/orders.csv?status=unshipped&customer=ada',
+    );
+    await user.click(screen.getByRole('link', { name: 'Next page' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(
+      '/orders?status=unshipped&customer=ada&page=2',
+    );
+    expect(api.calls.at(-1)?.path).toBe('/api/admin/orders?status=unshipped&customer=ada&page=2');
+  });
+});
+
+const ORDER: Order = {
+  id: 'ord_1',
+  status: 'paid',
+  currency: 'usd',
+  total: 5000,
+  email: 'ada@example.com',
+  lines: [{ id: 1, name: 'Brown Brim', size: 'L', unitPrice: 2500, quantity: 2, lineTotal: 5000 }],
+  billingAddress: {
+    name: 'Ada',
+    line1: '12 St James Square',
+    city: 'London',
+    zip: 'SW1Y 4JH',
+    country: 'GB',
+  },
+  shippingAddress: null,
+  card: { brand: 'visa', last4: '4242' },
+  createdAt: '2026-03-01T10:00:00.000Z',
+  shipment: null,
+};
+
+describe('an order', () => {
+  it('shows its lines and address, keeps what was typed on an error, and shows the shipment', async () => {
+    const user = userEvent.setup();
+    let answer = apiFailure(
+      400,
+      'VALIDATION_ERROR',
+      'Use letters and digits in the tracking number.',
+    );
+    const api = stubApi({
+      ...me(STAFF),
+      'GET /api/admin/orders/ord_1': { body: ORDER },
+      'POST /api/admin/orders/ord_1/shipment': () => answer,
+    });
+    renderBackOffice('/orders/ord_1');
+    const items = await screen.findByRole('table', { name: 'Items' });
+    expect(within(items).getByRole('row', { name: /Brown Brim/ })).toHaveTextContent('L2$25$50');
+    // No shipping address: it goes to the billing address.
+    expect(screen.getAllByText(/United Kingdom/)).toHaveLength(2);
+    expect(screen.getByText('visa ending 4242')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Carrier'), 'Royal Mail');
+    await user.type(screen.getByLabelText('Tracking number'), '<x>');
+    await user.click(screen.getByRole('button', { name: 'Mark shipped' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Use letters and digits');
+    expect(screen.getByLabelText('Carrier')).toHaveValue('Royal Mail');
+    expect(screen.getByLabelText('Tracking number')).toHaveValue('<x>');
+
+    answer = {
+      status: 200,
+      body: {
+        shipment: {
+          shippedAt: '2026-03-02T09:00:00.000Z',
+          carrier: 'Royal Mail',
+          trackingNumber: 'AB1',
+        },
+      },
+    };
+    await user.clear(screen.getByLabelText('Tracking number'));
+    await user.type(screen.getByLabelText('Tracking number'), 'AB1');
+    await user.click(screen.getByRole('button', { name: 'Mark shipped' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'with Royal Mail, tracking number AB1.',
+    );
+    expect(screen.queryByRole('button', { name: 'Mark shipped' })).not.toBeInTheDocument();
+    expect(api.sentTo('POST /api/admin/orders/ord_1/shipment')).toEqual([
+      { carrier: 'Royal Mail', trackingNumber: '<x>' },
+      { carrier: 'Royal Mail', trackingNumber: 'AB1' },
+    ]);
+  });
+});
+
+describe('staff', () => {
+  const staffList = {
+    staff: [
+      {
+        userId: 'u1',
+        email: OWNER.email,
+        name: 'Olive',
+        role: 'owner',
+        grantedBy: null,
+        grantedAt: '2026-01-01T00:00:00.000Z',
+      },
+      {
+        userId: 'u2',
+        email: STAFF.email,
+        name: 'Sam',
+        role: 'staff',
+        grantedBy: 'u1',
+        grantedAt: '2026-02-01T00:00:00.000Z',
+      },
+    ],
+  };
+
+  it('revokes only after a confirmation, and shows the refusal', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      ...me(OWNER),
+      'GET /api/admin/staff': { body: staffList },
+      'DELETE /api/admin/staff/u1': apiFailure(409, 'LAST_OWNER', 'The shop needs an owner.'),
+    });
+    renderBackOffice('/staff');
+    const sam = await screen.findByRole('row', { name: /sam@example.com/ });
+    expect(sam).toHaveTextContent('by olive@example.com');
+    await user.click(screen.getByRole('button', { name: 'Revoke olive@example.com' }));
+    expect(api.sentTo('DELETE /api/admin/staff/u1')).toEqual([]);
+    const confirm = screen.getByRole('button', { name: 'Yes, revoke' });
+    expect(confirm).toHaveFocus();
+    await user.click(confirm);
+    expect(await screen.findByText('The shop needs an owner.')).toBeInTheDocument();
+    expect(api.sentTo('DELETE /api/admin/staff/u1')).toHaveLength(1);
+  });
+
+  it('grants a role and lists the member again', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      ...me(OWNER),
+      'GET /api/admin/staff': { body: staffList },
+      'POST /api/admin/staff': { body: { userId: 'u3', email: 'kim@example.com', role: 'owner' } },
+    });
+    renderBackOffice('/staff');
+    await screen.findByRole('table', { name: 'Staff and owners' });
+    await user.type(screen.getByLabelText('Email'), 'kim@example.com');
+    await user.selectOptions(screen.getByLabelText('Role'), 'owner');
+    await user.click(screen.getByRole('button', { name: 'Grant' }));
+    expect(await screen.findByText('kim@example.com is now an owner.')).toBeInTheDocument();
+    expect(api.sentTo('POST /api/admin/staff')).toEqual([
+      { email: 'kim@example.com', role: 'owner' },
+    ]);
+    expect(
+      api.calls.filter((call) => call.path === '/api/admin/staff' && call.method === 'GET'),
+    ).toHaveLength(2);
+  });
+});
+
+describe('the audit trail', () => {
+  it('shows before and after compactly and asks for older entries with ?before=', async () => {
+    const entries: AuditEntry[] = Array.from({ length: 50 }, (_, index) => ({
+      id: `a${index}`,
+      actor: { id: 'u1', email: OWNER.email },
+      action: 'role.grant',
+      subject: `account:u${index}`,
+      before: { role: 'shopper' },
+      after: { role: 'staff' },
+      at: new Date(Date.UTC(2026, 0, 31) - index * 60_000).toISOString(),
+    }));
+    stubApi({ ...me(OWNER), 'GET /api/admin/audit': { body: { entries } } });
+    renderBackOffice('/audit');
+    const first = await screen.findByRole('row', { name: /account:u0\b/ });
+    expect(first).toHaveTextContent('{"role":"shopper"}{"role":"staff"}');
+    expect(screen.getByRole('link', { name: 'Older' })).toHaveAttribute(
+      'href',
+      `/audit?before=${encodeURIComponent(entries[49]!.at)}`,
+    );
+  });
+});
+
+describe('the dashboard', () => {
+  it('labels each day of the chart and lists the low stock', async () => {
+    const dashboard: Dashboard = {
+      today: { orders: 3, revenue: 12_550 },
+      days: Array.from({ length: 30 }, (_, index) => ({
+        date: `2026-03-${String(index + 1).padStart(2, '0')}`,
+        orders: index === 29 ? 3 : 0,
+        revenue: index === 29 ? 12_550 : 0,
+      })),
+      lowStock: [{ productId: 1, name: 'Brown Brim', size: 'S', stock: 2 }],
+    };
+    stubApi({ ...me(STAFF), 'GET /api/admin/dashboard': { body: dashboard } });
+    renderBackOffice('/');
+    expect(await screen.findByRole('region', { name: 'Today' })).toHaveTextContent(
+      'Orders3Revenue$125.50',
+    );
+    const chart = screen.getByRole('group', { name: 'Revenue per day, the last 30 days' });
+    expect(within(chart).getAllByRole('img')).toHaveLength(30);
+    expect(
+      within(chart).getByRole('img', { name: 'Mar 30: $125.50 from 3 orders' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Brown Brim/ })).toHaveTextContent('S2');
+  });
+});
