@@ -9,6 +9,7 @@ import {
 import { renderedSamples } from '#scripts/build/rendered-pages.ts';
 import { startShop } from '#tests/e2e/support/shop-server.ts';
 import { ACCOUNTS_BENCH_ENV, benchAccounts } from './accounts.bench.ts';
+import { BACK_OFFICE_BENCH_ENV, benchBackOffice } from './backoffice.bench.ts';
 import {
   CATALOGUE_BENCH_ENV,
   benchCatalogue,
@@ -41,6 +42,7 @@ const SECTIONS = [
   'accounts',
   'orders',
   'catalogue',
+  'backoffice',
   'memory',
   'startup',
 ] as const;
@@ -271,6 +273,32 @@ if (runs('catalogue')) {
   } finally {
     await generated.remove();
   }
+}
+
+if (runs('backoffice')) {
+  const backOffice = await withSetups(BACK_OFFICE_BENCH_ENV, benchBackOffice);
+  figures.backOffice = backOffice;
+  const any = Object.values(backOffice)[0];
+  console.log(
+    `\nBack office order list at ${any?.orders} paid orders (400 GET /api/admin/orders, 10 at a time, to the servers in turn; ms)`,
+  );
+  console.table(
+    Object.fromEntries(
+      Object.entries(backOffice).map(([setup, row]) => [
+        setup,
+        { 'generate s': row.generateSeconds, ...row.latencyMs },
+      ]),
+    ),
+  );
+  console.log('  p95 of each kind of request (ms), and the orders its answers counted on average:');
+  console.table(
+    Object.fromEntries(Object.entries(backOffice).map(([setup, row]) => [setup, row.p95ByQuery])),
+  );
+  console.table(
+    Object.fromEntries(
+      Object.entries(backOffice).map(([setup, row]) => [setup, row.meanTotalByQuery]),
+    ),
+  );
 }
 
 if (runs('memory')) {

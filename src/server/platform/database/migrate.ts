@@ -16,6 +16,7 @@ import * as mailOutbox from '#server/platform/database/migrations/011-mail-outbo
 import * as orderShipments from '#server/platform/database/migrations/012-order-shipments.ts';
 import * as accountTokens from '#server/platform/database/migrations/013-account-tokens.ts';
 import * as rolesAndAudit from '#server/platform/database/migrations/014-roles-and-audit.ts';
+import * as backOfficeOrderIndexes from '#server/platform/database/migrations/015-back-office-order-indexes.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 export const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '012-order-shipments': orderShipments,
   '013-account-tokens': accountTokens,
   '014-roles-and-audit': rolesAndAudit,
+  '015-back-office-order-indexes': backOfficeOrderIndexes,
 };
 
 export const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
