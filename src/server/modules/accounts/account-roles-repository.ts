@@ -1,4 +1,4 @@
-import type { Db } from '#server/platform/database/transaction.ts';
+import { inWriteTransaction, type Db } from '#server/platform/database/transaction.ts';
 
 export type Role = 'shopper' | 'staff' | 'owner';
 export type GrantedRole = Exclude<Role, 'shopper'>;
@@ -31,6 +31,22 @@ export const accountRolesRepository = {
       .onConflict((conflict) => conflict.column('user_id').doUpdateSet(values))
       .execute();
     return before;
+  },
+
+  /**
+   * Makes the account a shopper again unless it is the shop's last owner, in one write
+   * transaction, so two owners revoking each other at once cannot both succeed. Returns the
+   * role it had, or 'last_owner' when nothing changed for that reason.
+   */
+  revokeUnlessLastOwner(db: Db, userId: string): Promise<Role | 'last_owner'> {
+    return inWriteTransaction(db, ['account-roles'], async (trx) => {
+      const role = await accountRolesRepository.roleOf(trx, userId);
+      if (role === 'owner' && (await accountRolesRepository.owners(trx)) <= 1) {
+        return { commit: false, result: 'last_owner' as const };
+      }
+      await trx.deleteFrom('account_roles').where('user_id', '=', userId).execute();
+      return { commit: true, result: role };
+    });
   },
 
   /** Makes the account a shopper again; returns the role it had. */

@@ -54,12 +54,10 @@ export interface AccountRolesService {
   findByEmail(email: string): Promise<SignedInUser | null>;
   /** Grants `role`; returns the role the account had. */
   grantRole(userId: string, role: GrantedRole, grantedBy: string | null): Promise<Role>;
-  /** Makes the account a shopper again; returns the role it had. */
-  revokeRole(userId: string): Promise<Role>;
+  /** Makes the account a shopper again unless it is the last owner; returns the role it had. */
+  revokeRole(userId: string): Promise<Role | 'last_owner'>;
   /** Every staff member and owner, with their address. */
   roleHolders(): Promise<(RoleHolder & { email: string; name: string })[]>;
-  /** How many owners the shop has. */
-  ownerCount(): Promise<number>;
   /** Accounts newest first, `q` narrowing by part of the address or name (the customer list). */
   listAccounts(query: { q?: string; limit: number; offset: number }): Promise<{
     accounts: AccountSummary[];
@@ -120,7 +118,7 @@ export function createAccountRolesService(auth: Auth, db: Db): AccountRolesServi
     },
     grantRole: (userId, role, grantedBy) =>
       accountRolesRepository.grant(db, userId, role, grantedBy),
-    revokeRole: (userId) => accountRolesRepository.revoke(db, userId),
+    revokeRole: (userId) => accountRolesRepository.revokeUnlessLastOwner(db, userId),
     async roleHolders() {
       const adapter = await internal();
       const holders = await accountRolesRepository.holders(db);
@@ -131,7 +129,6 @@ export function createAccountRolesService(auth: Auth, db: Db): AccountRolesServi
         name: users[index]?.name ?? '',
       }));
     },
-    ownerCount: () => accountRolesRepository.owners(db),
     async listAccounts({ q, limit, offset }) {
       const adapter = await internal();
       const where = q

@@ -348,8 +348,8 @@ export function backOfficeRoutes(
     `${BACK_OFFICE_API}/staff/:userId`,
     async (request, reply) => {
       const { userId } = request.params;
-      const role = await roles.roleOf(userId);
-      if (role === 'owner' && (await roles.ownerCount()) <= 1) {
+      const role = await roles.revokeRole(userId);
+      if (role === 'last_owner') {
         return reply.status(409).send({
           code: 'LAST_OWNER',
           message: 'The shop needs an owner: make another owner before this one stops being one.',
@@ -358,7 +358,6 @@ export function backOfficeRoutes(
       if (role === 'shopper') {
         return reply.status(404).send({ code: 'NOT_FOUND', message: 'This account has no role.' });
       }
-      await roles.revokeRole(userId);
       await audit.record(
         actorOf(request),
         'role.revoke',
