@@ -296,6 +296,67 @@ describe('the dashboard, the CSV export and the customers', () => {
   }, 60_000);
 });
 
+describe('a product edited in the back office', () => {
+  it('shows its new price and stock at once, and the next order is charged and stocked from them', async () => {
+    const edited = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/1',
+      headers: { cookie: owner.cookie, 'sec-fetch-site': 'same-origin' },
+      payload: { price: 3100, stock: { L: 0 } },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ price: 3100, stock: { L: 0 } });
+    await expect
+      .poll(
+        async () =>
+          (await app.inject({ url: '/api/catalogue/products/1' })).json<{ price: number }>().price,
+        { timeout: 5000 },
+      )
+      .toBe(3100);
+
+    const buyer = await signUp(app, 'Price', uniqueEmail('price'));
+    const order = async (size: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { 'sec-fetch-site': 'same-origin', cookie: buyer.cookie },
+        payload: {
+          token: await newToken(app),
+          idempotencyKey: `edited-${process.pid}-${Date.now()}-${(keys += 1)}`,
+          lines: [{ id: 1, size, quantity: 1 }],
+          email: buyer.email,
+          shippingAddress: SHOPPER_ADDRESS,
+          billingAddress: SHOPPER_ADDRESS,
+          approvedTotal: 3100,
+        },
+      });
+    const soldOut = await order('L');
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json()).toMatchObject({ code: 'out_of_stock' });
+    const paid = await order('M');
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json<CreateOrderResponse>().order.total).toBe(3100);
+
+    const badSize = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/1',
+      headers: { cookie: owner.cookie, 'sec-fetch-site': 'same-origin' },
+      payload: { stock: { XXL: 5 } },
+    });
+    expect(badSize.json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'This product has no size XXL.',
+    });
+    const negative = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/1',
+      headers: { cookie: owner.cookie, 'sec-fetch-site': 'same-origin' },
+      payload: { stock: { M: -1 } },
+    });
+    expect(negative.json()).toMatchObject({ message: 'Stock cannot be below 0.' });
+  }, 60_000);
+});
+
 describe('the audit trail', () => {
   it('records who changed what, before and after, for the owner to read', async () => {
     const audit = await call('GET', '/api/admin/audit', owner.cookie);
@@ -303,7 +364,7 @@ describe('the audit trail', () => {
       entries: { action: string; actor: { email: string }; before: unknown; after: unknown }[];
     }>().entries;
     expect(entries.map((entry) => entry.action)).toEqual(
-      expect.arrayContaining(['role.grant', 'role.revoke', 'order.ship']),
+      expect.arrayContaining(['role.grant', 'role.revoke', 'order.ship', 'product.edit']),
     );
     expect(
       entries.find(

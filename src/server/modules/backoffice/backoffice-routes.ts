@@ -8,6 +8,7 @@ import type {
   SignedInSession,
 } from '#server/modules/accounts/accounts-service.ts';
 import type { AuditService } from '#server/modules/audit/audit-service.ts';
+import type { CatalogueService } from '#server/modules/catalogue/catalogue-service.ts';
 import type { OrderService } from '#server/modules/orders/orders-service.ts';
 import type { CreateLimiter } from '#server/platform/rate-limit.ts';
 
@@ -18,7 +19,7 @@ type Needs = 'staff' | 'owner';
 
 /** Every back-office route, for the guard and for the test that tries each as every role. */
 export const BACK_OFFICE_ROUTES: readonly {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   needs: Needs;
 }[] = [
@@ -30,6 +31,7 @@ export const BACK_OFFICE_ROUTES: readonly {
   { method: 'GET', url: `${BACK_OFFICE_API}/customers/:id`, needs: 'staff' },
   { method: 'GET', url: `${BACK_OFFICE_API}/orders/:id`, needs: 'staff' },
   { method: 'POST', url: `${BACK_OFFICE_API}/orders/:id/shipment`, needs: 'staff' },
+  { method: 'PATCH', url: `${BACK_OFFICE_API}/products/:id`, needs: 'staff' },
   { method: 'GET', url: `${BACK_OFFICE_API}/staff`, needs: 'owner' },
   { method: 'POST', url: `${BACK_OFFICE_API}/staff`, needs: 'owner' },
   { method: 'DELETE', url: `${BACK_OFFICE_API}/staff/:userId`, needs: 'owner' },
@@ -46,6 +48,8 @@ export interface BackOfficeRoutesOptions {
   roles: AccountRolesService;
   orders: OrderService;
   audit: AuditService;
+  /** The catalogue module's edit of a product's price and stock. */
+  editProduct: CatalogueService['editProduct'];
   /** Sizes running low, for the dashboard (the catalogue module's). */
   lowStock: () => Promise<{ productId: number; name: string; size: string; stock: number }[]>;
   createLimiter: CreateLimiter;
@@ -73,6 +77,30 @@ const grantBody = z.strictObject({
   role: z.enum(['staff', 'owner'], 'The role is staff or owner.'),
 });
 const auditQuery = z.strictObject({ before: z.iso.datetime().optional() });
+/** Prices in cents, stock per size: whole numbers the shop can sell. */
+const productEdit = z
+  .strictObject({
+    price: z
+      .number('The price is a number of cents.')
+      .int('The price is whole cents.')
+      .min(1, 'A price is at least 1 cent.')
+      .max(10_000_000, 'That price is too high.')
+      .optional(),
+    stock: z
+      .record(
+        z.string().max(20),
+        z
+          .number()
+          .int('Stock is a whole number.')
+          .min(0, 'Stock cannot be below 0.')
+          .max(1_000_000, 'That is more stock than the shop can hold.'),
+      )
+      .optional(),
+  })
+  .refine(
+    (edit) => edit.price !== undefined || edit.stock !== undefined,
+    'Give a price or stock to change.',
+  );
 const customerQuery = z.strictObject({
   q: z.string().trim().max(254).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -316,6 +344,34 @@ export function backOfficeRoutes(
           );
           return { shipment: result.shipment };
       }
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    `${BACK_OFFICE_API}/products/:id`,
+    async (request, reply) => {
+      const parsed = productEdit.safeParse(request.body ?? {});
+      if (!parsed.success) return invalid(reply, parsed.error);
+      const id = Number(request.params.id);
+      const result = Number.isSafeInteger(id)
+        ? await options.editProduct(id, parsed.data)
+        : { kind: 'not_found' as const };
+      if (result.kind === 'not_found') {
+        return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such product on sale.' });
+      }
+      if (result.kind === 'unknown_size') {
+        return reply
+          .status(400)
+          .send({ code: 'VALIDATION_ERROR', message: `This product has no size ${result.size}.` });
+      }
+      await audit.record(
+        actorOf(request),
+        'product.edit',
+        `product:${id}`,
+        result.before,
+        result.after,
+      );
+      return result.after;
     },
   );
 

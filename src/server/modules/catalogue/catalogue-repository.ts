@@ -420,6 +420,17 @@ export const catalogueRepository = {
     return result.numUpdatedRows > 0n;
   },
 
+  /** A product's price in cents; false when there is no such product on sale. */
+  async setPrice(db: Db, productId: number, price: number): Promise<boolean> {
+    const result = await db
+      .updateTable('catalogue_products')
+      .set({ price })
+      .where('id', '=', productId)
+      .where('archived', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
   /** Takes the products off sale (kept for the orders that name them); returns how many changed. */
   async archive(db: Db, ids: readonly number[]): Promise<number> {
     let changed = 0;

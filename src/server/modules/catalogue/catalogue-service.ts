@@ -302,6 +302,7 @@ export interface CatalogueWriter {
   upsertCollections(collections: readonly CollectionInput[]): Promise<void>;
   upsertProducts(products: readonly ProductInput[]): Promise<void>;
   setStock(productId: number, size: string, stock: number): Promise<boolean>;
+  setPrice(productId: number, price: number): Promise<boolean>;
   /** Takes products off sale; returns how many were on sale. */
   archive(ids: readonly number[]): Promise<number>;
   /** Ids of every product on sale, as this change sees them. */
@@ -336,6 +337,10 @@ const writerOf = (trx: Db, touched: Touched): CatalogueWriter => {
     setStock: (productId, size, stock) => {
       touch([productId]);
       return catalogueRepository.setStock(trx, productId, size, stock);
+    },
+    setPrice: (productId, price) => {
+      touch([productId]);
+      return catalogueRepository.setPrice(trx, productId, price);
     },
     archive: (ids) => {
       touch(ids);
@@ -455,8 +460,52 @@ export function createCatalogueService({
       await publish(await catalogueRepository.version(db));
     },
 
+    /**
+     * The back office's edit of a product's price and stock per size, as one change: every
+     * server shows it within moments and the next order is priced and stocked from it. Returns
+     * the product's price and stock before and after, or why nothing changed.
+     */
+    async editProduct(
+      id: number,
+      edit: { price?: number; stock?: Readonly<Record<string, number>> },
+    ): Promise<EditProductResult> {
+      const product = await reader.product(id);
+      if (!product) return { kind: 'not_found' };
+      const stockOf = (sizes: Product['sizes']) =>
+        Object.fromEntries(sizes.map(({ size, stock }) => [size, stock]));
+      const before = { price: product.price, stock: stockOf(product.sizes) };
+      const unknown = Object.keys(edit.stock ?? {}).find((size) => !(size in before.stock));
+      if (unknown !== undefined) return { kind: 'unknown_size', size: unknown };
+      const outcome = await inWriteTransaction(db, [CATALOGUE_SCOPE], async (trx) => {
+        const writer = writerOf(trx, { ids: new Set(), all: false });
+        if (edit.price !== undefined) await writer.setPrice(id, edit.price);
+        for (const [size, stock] of Object.entries(edit.stock ?? {})) {
+          await writer.setStock(id, size, stock);
+        }
+        const version = await catalogueRepository.raiseVersion(trx, [id]);
+        return { commit: true, result: version };
+      });
+      await publish(outcome);
+      return {
+        kind: 'changed',
+        before,
+        after: { price: edit.price ?? before.price, stock: { ...before.stock, ...edit.stock } },
+      };
+    },
+
     close: () => reader.close(),
   };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/** A product's price and stock per size, as the back office edits them. */
+export interface PriceAndStock {
+  price: number;
+  stock: Record<string, number>;
+}
+
+export type EditProductResult =
+  | { kind: 'changed'; before: PriceAndStock; after: PriceAndStock }
+  | { kind: 'not_found' }
+  | { kind: 'unknown_size'; size: string };
