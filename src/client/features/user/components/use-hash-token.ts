@@ -28,7 +28,15 @@ export function useHashToken(): string | null | undefined {
           token = takeTokenFromAddress();
           changed();
         }
-        return () => {};
+        // A link opened again in this very tab (pasted into the address bar) changes only the
+        // fragment, which loads nothing: load the page afresh, as the link opened elsewhere does.
+        const reopened = () => {
+          if (new URLSearchParams(window.location.hash.slice(1)).has('token')) {
+            window.location.reload();
+          }
+        };
+        window.addEventListener('hashchange', reopened);
+        return () => window.removeEventListener('hashchange', reopened);
       },
       read: () => token,
     };
