@@ -5,7 +5,12 @@ import {
   signOut,
   signUpThroughForm,
 } from './support/accounts.ts';
-import { TEST_CARDS, fillCard, widgetPayButton } from './support/payment.ts';
+import {
+  expectConfirmationPage,
+  fillCard,
+  TEST_CARDS,
+  widgetPayButton,
+} from './support/payment.ts';
 import {
   PERSIST_KEY,
   addButton,
@@ -150,7 +155,7 @@ for (const viewport of [
       await payNow.click();
       await fillCard(page, TEST_CARDS.success, email);
       await widgetPayButton(page).click();
-      await expect(page).toHaveURL(/\/checkout\/confirmation\?order=ord_/);
+      await expectConfirmationPage(page);
       await expectCartCount(page, 0);
       await expect.poll(() => accountCart(page)).toEqual([]);
     });

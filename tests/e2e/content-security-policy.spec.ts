@@ -1,6 +1,12 @@
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import { PASSWORD, freshEmail, signInForm } from './support/accounts.ts';
-import { TEST_CARDS, fillCard, paymentFrame, widgetPayButton } from './support/payment.ts';
+import {
+  expectConfirmationPage,
+  fillCard,
+  paymentFrame,
+  TEST_CARDS,
+  widgetPayButton,
+} from './support/payment.ts';
 import {
   SHOP_PAGES,
   addButton,
@@ -94,7 +100,7 @@ test.describe('Content-Security-Policy', () => {
     await fillCard(page, TEST_CARDS.success);
     await expect(paymentFrame(page).getByLabel('Card number')).toBeVisible();
     await widgetPayButton(page).click();
-    await expect(page).toHaveURL(/\/checkout\/confirmation\?order=ord_/);
+    await expectConfirmationPage(page);
     await expect(page.getByRole('article', { name: /^Order ord_/ })).toBeVisible();
     expect(violations).toEqual([]);
   });

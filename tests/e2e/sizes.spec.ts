@@ -1,7 +1,13 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { TEST_CARDS, fillCard, paymentFrame, widgetPayButton } from './support/payment.ts';
+import {
+  expectConfirmationPage,
+  fillCard,
+  paymentFrame,
+  TEST_CARDS,
+  widgetPayButton,
+} from './support/payment.ts';
 import {
   addButton,
   cartButton,
@@ -75,7 +81,7 @@ for (const width of [390, 1280]) {
       await payNow(page).click();
       await fillCard(page, TEST_CARDS.success);
       await widgetPayButton(page).click();
-      await expect(page).toHaveURL(/\/checkout\/confirmation\?order=ord_/);
+      await expectConfirmationPage(page);
       await expect(page.getByRole('article', { name: /^Order ord_/ })).toContainText(
         'Brown Brim, size L',
       );
