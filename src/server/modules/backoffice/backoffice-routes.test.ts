@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, OrderListResponse } from '#shared/orders.ts';
 import { newToken, UNLIMITED } from '#server/test/payments.ts';
+import { runCommand, type CommandRun } from '#server/test/run-command.ts';
 import { sharedDatabase } from '#server/test/shared-database.ts';
 import { SHOPPER_ADDRESS, signUp, uniqueEmail } from '#server/test/shoppers.ts';
 import { startSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts';
@@ -23,20 +23,9 @@ let workDir: string;
 let owner: Awaited<ReturnType<typeof signUp>>;
 
 /** `npm run owner:add -- …args` beside the shop, on its database, from a folder without .env. */
-function addOwner(
-  ...args: string[]
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function addOwner(...args: string[]): Promise<CommandRun> {
   const env = { ...process.env, ...database.env, AUTH_SECRET: TEST_AUTH_SECRET, DATA_DIR: workDir };
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [ADD_OWNER, ...args],
-      { cwd: workDir, env },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? (error.code as number | null) : 0, stdout, stderr });
-      },
-    );
-  });
+  return runCommand(ADD_OWNER, args, { cwd: workDir, env });
 }
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, Order, OrderListResponse } from '#shared/orders.ts';
 import { deriveSecret } from '#server/platform/secrets.ts';
 import { newToken, UNLIMITED } from '#server/test/payments.ts';
+import { runCommand, type CommandRun } from '#server/test/run-command.ts';
 import { sharedDatabase } from '#server/test/shared-database.ts';
 import { SHOPPER_ADDRESS, signUp } from '#server/test/shoppers.ts';
 import { startSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts';
@@ -75,17 +75,11 @@ async function placeOrder(cookie?: string): Promise<CreateOrderResponse> {
   return answer.json<CreateOrderResponse>();
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /**
  * `npm run orders:ship -- …args` as the owner runs it beside the shop: a process of its own, with
  * the shop's settings, from a folder without a .env.
  */
-function ship(...args: string[]): Promise<Run> {
+function ship(...args: string[]): Promise<CommandRun> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...database.env,
@@ -93,11 +87,7 @@ function ship(...args: string[]): Promise<Run> {
     PUBLIC_URL: TEST_PUBLIC_URL,
     DATA_DIR: workDir,
   };
-  return new Promise((resolve) => {
-    execFile(process.execPath, [SHIP, ...args], { cwd: workDir, env }, (error, stdout, stderr) => {
-      resolve({ code: error ? (error.code as number | null) : 0, stdout, stderr });
-    });
-  });
+  return runCommand(SHIP, args, { cwd: workDir, env });
 }
 
 const emailKeys = async (prefix: string) =>
