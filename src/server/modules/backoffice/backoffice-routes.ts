@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Order } from '#shared/orders.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from '#shared/zod.ts';
 import type {
   AccountRolesService,
@@ -7,35 +6,41 @@ import type {
   Role,
   SignedInSession,
 } from '#server/modules/accounts/accounts-service.ts';
-import type { AuditService } from '#server/modules/audit/audit-service.ts';
-import type { CatalogueService } from '#server/modules/catalogue/catalogue-service.ts';
-import type { OrderService } from '#server/modules/orders/orders-service.ts';
 import type { CreateLimiter } from '#server/platform/rate-limit.ts';
+import {
+  BACK_OFFICE_API,
+  PAGE_SIZE,
+  orderSummary as summary,
+  type BackOfficeKit,
+  type BackOfficeRoute,
+  type Needs,
+} from './backoffice-kit.ts';
+import {
+  CATALOGUE_ROUTES,
+  catalogueAdminRoutes,
+  type CatalogueAdminDeps,
+} from './catalogue-admin-routes.ts';
+import { ORDER_ROUTES, orderAdminRoutes, type OrderAdminDeps } from './order-admin-routes.ts';
 
-export const BACK_OFFICE_API = '/api/admin';
+export { BACK_OFFICE_API } from './backoffice-kit.ts';
 
-/** Who may use a back-office route: staff and owners, or owners only. */
-type Needs = 'staff' | 'owner';
-
-/** Every back-office route, for the guard and for the test that tries each as every role. */
-export const BACK_OFFICE_ROUTES: readonly {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  url: string;
-  needs: Needs;
-}[] = [
+/** The shop's own back-office routes: who is signed in, the dashboard, customers, staff, audit. */
+const SHOP_ROUTES: readonly BackOfficeRoute[] = [
   { method: 'GET', url: `${BACK_OFFICE_API}/me`, needs: 'staff' },
   { method: 'GET', url: `${BACK_OFFICE_API}/dashboard`, needs: 'staff' },
-  { method: 'GET', url: `${BACK_OFFICE_API}/orders`, needs: 'staff' },
-  { method: 'GET', url: `${BACK_OFFICE_API}/orders.csv`, needs: 'staff' },
   { method: 'GET', url: `${BACK_OFFICE_API}/customers`, needs: 'staff' },
   { method: 'GET', url: `${BACK_OFFICE_API}/customers/:id`, needs: 'staff' },
-  { method: 'GET', url: `${BACK_OFFICE_API}/orders/:id`, needs: 'staff' },
-  { method: 'POST', url: `${BACK_OFFICE_API}/orders/:id/shipment`, needs: 'staff' },
-  { method: 'PATCH', url: `${BACK_OFFICE_API}/products/:id`, needs: 'staff' },
   { method: 'GET', url: `${BACK_OFFICE_API}/staff`, needs: 'owner' },
   { method: 'POST', url: `${BACK_OFFICE_API}/staff`, needs: 'owner' },
   { method: 'DELETE', url: `${BACK_OFFICE_API}/staff/:userId`, needs: 'owner' },
   { method: 'GET', url: `${BACK_OFFICE_API}/audit`, needs: 'owner' },
+];
+
+/** Every back-office route, for the guard and for the test that tries each as every role. */
+export const BACK_OFFICE_ROUTES: readonly BackOfficeRoute[] = [
+  ...SHOP_ROUTES,
+  ...ORDER_ROUTES,
+  ...CATALOGUE_ROUTES,
 ];
 
 const ALLOWED: Record<Needs, readonly Role[]> = {
@@ -43,13 +48,9 @@ const ALLOWED: Record<Needs, readonly Role[]> = {
   owner: ['owner'],
 };
 
-export interface BackOfficeRoutesOptions {
+export interface BackOfficeRoutesOptions extends OrderAdminDeps, CatalogueAdminDeps {
   accounts: AccountsService;
   roles: AccountRolesService;
-  orders: OrderService;
-  audit: AuditService;
-  /** The catalogue module's edit of a product's price and stock. */
-  editProduct: CatalogueService['editProduct'];
   /** Sizes running low, for the dashboard (the catalogue module's). */
   lowStock: () => Promise<{ productId: number; name: string; size: string; stock: number }[]>;
   createLimiter: CreateLimiter;
@@ -57,78 +58,16 @@ export interface BackOfficeRoutesOptions {
   requestsPerMinute?: number;
 }
 
-const PAGE_SIZE = 50;
-const isoDate = z.iso.date('Use a date as YYYY-MM-DD.');
-const orderListQuery = z.strictObject({
-  status: z
-    .enum(['all', 'unshipped', 'shipped'], 'Status is all, unshipped or shipped.')
-    .default('all'),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-  customer: z.string().trim().max(254).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
-const shipmentBody = z.strictObject({
-  carrier: z.string().max(200),
-  trackingNumber: z.string().max(200),
-});
 const grantBody = z.strictObject({
   email: z.email('Enter a valid email address.').max(254).trim().toLowerCase(),
   role: z.enum(['staff', 'owner'], 'The role is staff or owner.'),
 });
 const auditQuery = z.strictObject({ before: z.iso.datetime().optional() });
-/** Prices in cents, stock per size: whole numbers the shop can sell. */
-const productEdit = z
-  .strictObject({
-    price: z
-      .number('The price is a number of cents.')
-      .int('The price is whole cents.')
-      .min(1, 'A price is at least 1 cent.')
-      .max(10_000_000, 'That price is too high.')
-      .optional(),
-    stock: z
-      .record(
-        z.string().max(20),
-        z
-          .number()
-          .int('Stock is a whole number.')
-          .min(0, 'Stock cannot be below 0.')
-          .max(1_000_000, 'That is more stock than the shop can hold.'),
-      )
-      .optional(),
-  })
-  .refine(
-    (edit) => edit.price !== undefined || edit.stock !== undefined,
-    'Give a price or stock to change.',
-  );
 const customerQuery = z.strictObject({
   q: z.string().trim().max(254).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-/** Orders in one CSV export at most: a year of a busy small shop. */
-const CSV_LIMIT = 100_000;
 const DASHBOARD_DAYS = 30;
-
-/** The day after `date` (YYYY-MM-DD), so that `to` includes its whole day. */
-const dayAfter = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
-
-/**
- * A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return at
- * its start) gets a leading apostrophe: an address typed as `=HYPERLINK(…)` stays text (OWASP's
- * CSV injection advice).
- */
-const guardFormula = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** An order as the back office lists it: the order and who placed it. */
-const summary = (order: Order) => ({
-  id: order.id,
-  createdAt: order.createdAt,
-  email: order.email,
-  total: order.total,
-  items: order.lines.reduce((sum, line) => sum + line.quantity, 0),
-  shipment: order.shipment,
-});
 
 /**
  * The back office's API (issue 14, ADR 042), under /api/admin. Every route answers 401 to a
@@ -186,37 +125,19 @@ export function backOfficeRoutes(
     return { id: session.user.id, email: session.user.email };
   };
 
-  const invalid = (reply: FastifyReply, error: z.ZodError) =>
+  const invalid: BackOfficeKit['invalid'] = (reply, error) =>
     reply.status(400).send({
       code: 'VALIDATION_ERROR',
       message: error.issues[0]?.message ?? 'Check the request and try again.',
     });
+  const kit: BackOfficeKit = { actorOf, invalid };
+  orderAdminRoutes(app, kit, options);
+  catalogueAdminRoutes(app, kit, options);
 
   app.get(`${BACK_OFFICE_API}/me`, async (request) => {
     const actor = actorOf(request);
     return { ...actor, role: await roles.roleOf(actor.id) };
   });
-
-  /** The order list's filter from the query, or undefined with the 400 sent. */
-  const orderFilter = async (request: FastifyRequest, reply: FastifyReply, limit: number) => {
-    const parsed = orderListQuery.safeParse(request.query);
-    if (!parsed.success) {
-      await invalid(reply, parsed.error);
-      return undefined;
-    }
-    const { status, from, to, customer, page } = parsed.data;
-    return {
-      page,
-      filter: {
-        shipped: status === 'all' ? undefined : status === 'shipped',
-        from: from && `${from}T00:00:00.000Z`,
-        to: to && dayAfter(to),
-        customer: customer || undefined,
-        limit,
-        offset: (page - 1) * limit,
-      },
-    };
-  };
 
   app.get(`${BACK_OFFICE_API}/dashboard`, async () => {
     const today = new Date().toISOString().slice(0, 10);
@@ -237,40 +158,6 @@ export function backOfficeRoutes(
       days,
       lowStock: await options.lowStock(),
     };
-  });
-
-  app.get(`${BACK_OFFICE_API}/orders`, async (request, reply) => {
-    const asked = await orderFilter(request, reply, PAGE_SIZE);
-    if (!asked) return reply;
-    const { orders: found, total } = await orders.listForBackOffice(asked.filter);
-    return { orders: found.map(summary), total, page: asked.page, pageSize: PAGE_SIZE };
-  });
-
-  app.get(`${BACK_OFFICE_API}/orders.csv`, async (request, reply) => {
-    const asked = await orderFilter(request, reply, CSV_LIMIT);
-    if (!asked) return reply;
-    const { orders: found } = await orders.listForBackOffice({ ...asked.filter, offset: 0 });
-    const { stringify } = await import('csv-stringify/sync');
-    const csv = stringify(
-      found.map((order) => ({
-        order: order.id,
-        date: order.createdAt,
-        email: order.email,
-        items: order.lines
-          .map((line) => `${line.quantity} x ${line.name}${line.size ? ` (${line.size})` : ''}`)
-          .join('; '),
-        total: (order.total / 100).toFixed(2),
-        currency: order.currency.toUpperCase(),
-        shipped_at: order.shipment?.shippedAt ?? '',
-        carrier: order.shipment?.carrier ?? '',
-        tracking_number: order.shipment?.trackingNumber ?? '',
-      })),
-      { header: true, cast: { string: guardFormula } },
-    );
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="orders.csv"')
-      .send(csv);
   });
 
   app.get(`${BACK_OFFICE_API}/customers`, async (request, reply) => {
@@ -302,76 +189,6 @@ export function backOfficeRoutes(
       if (!customer)
         return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such customer.' });
       return { customer, orders: (await orders.allForUser(customer.id)).map(summary) };
-    },
-  );
-
-  app.get<{ Params: { id: string } }>(`${BACK_OFFICE_API}/orders/:id`, async (request, reply) => {
-    const order = await orders.findForBackOffice(request.params.id);
-    if (!order) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such order.' });
-    return order;
-  });
-
-  app.post<{ Params: { id: string } }>(
-    `${BACK_OFFICE_API}/orders/:id/shipment`,
-    async (request, reply) => {
-      const parsed = shipmentBody.safeParse(request.body ?? {});
-      if (!parsed.success) return invalid(reply, parsed.error);
-      const result = await orders.markShipped(request.params.id, parsed.data);
-      switch (result.kind) {
-        case 'invalid':
-          return reply.status(400).send({ code: 'VALIDATION_ERROR', message: result.message });
-        case 'not_found':
-          return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such order.' });
-        case 'not_paid':
-          return reply
-            .status(409)
-            .send({ code: 'NOT_PAID', message: 'Only a paid order can be shipped.' });
-        case 'shipped_otherwise':
-          return reply.status(409).send({
-            code: 'ALREADY_SHIPPED',
-            message: `This order was already shipped with ${result.shipment.carrier}, tracking number ${result.shipment.trackingNumber}.`,
-            shipment: result.shipment,
-          });
-        case 'already_shipped':
-          return { shipment: result.shipment };
-        case 'shipped':
-          await audit.record(
-            actorOf(request),
-            'order.ship',
-            `order:${request.params.id}`,
-            null,
-            result.shipment,
-          );
-          return { shipment: result.shipment };
-      }
-    },
-  );
-
-  app.patch<{ Params: { id: string } }>(
-    `${BACK_OFFICE_API}/products/:id`,
-    async (request, reply) => {
-      const parsed = productEdit.safeParse(request.body ?? {});
-      if (!parsed.success) return invalid(reply, parsed.error);
-      const id = Number(request.params.id);
-      const result = Number.isSafeInteger(id)
-        ? await options.editProduct(id, parsed.data)
-        : { kind: 'not_found' as const };
-      if (result.kind === 'not_found') {
-        return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such product on sale.' });
-      }
-      if (result.kind === 'unknown_size') {
-        return reply
-          .status(400)
-          .send({ code: 'VALIDATION_ERROR', message: `This product has no size ${result.size}.` });
-      }
-      await audit.record(
-        actorOf(request),
-        'product.edit',
-        `product:${id}`,
-        result.before,
-        result.after,
-      );
-      return result.after;
     },
   );
 

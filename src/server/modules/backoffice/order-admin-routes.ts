@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from '#shared/zod.ts';
+import type { AuditService } from '#server/modules/audit/audit-service.ts';
+import type { OrderService } from '#server/modules/orders/orders-service.ts';
+import {
+  BACK_OFFICE_API,
+  PAGE_SIZE,
+  orderSummary as summary,
+  type BackOfficeKit,
+  type BackOfficeRoute,
+} from './backoffice-kit.ts';
+
+export const ORDER_ROUTES: readonly BackOfficeRoute[] = [
+  { method: 'GET', url: `${BACK_OFFICE_API}/orders`, needs: 'staff' },
+  { method: 'GET', url: `${BACK_OFFICE_API}/orders.csv`, needs: 'staff' },
+  { method: 'GET', url: `${BACK_OFFICE_API}/orders/:id`, needs: 'staff' },
+  { method: 'POST', url: `${BACK_OFFICE_API}/orders/:id/shipment`, needs: 'staff' },
+];
+
+export interface OrderAdminDeps {
+  orders: OrderService;
+  audit: AuditService;
+}
+
+const isoDate = z.iso.date('Use a date as YYYY-MM-DD.');
+const orderListQuery = z.strictObject({
+  status: z
+    .enum(['all', 'unshipped', 'shipped'], 'Status is all, unshipped or shipped.')
+    .default('all'),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  customer: z.string().trim().max(254).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+const shipmentBody = z.strictObject({
+  carrier: z.string().max(200),
+  trackingNumber: z.string().max(200),
+});
+/** Orders in one CSV export at most: a year of a busy small shop. */
+const CSV_LIMIT = 100_000;
+
+/** The day after `date` (YYYY-MM-DD), so that `to` includes its whole day. */
+const dayAfter = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/**
+ * A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return at
+ * its start) gets a leading apostrophe: an address typed as `=HYPERLINK(…)` stays text (OWASP's
+ * CSV injection advice).
+ */
+const guardFormula = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** The back office's orders: the list with its filters, the CSV export, one order, shipping. */
+export function orderAdminRoutes(
+  app: FastifyInstance,
+  { actorOf, invalid }: BackOfficeKit,
+  { orders, audit }: OrderAdminDeps,
+) {
+  /** The order list's filter from the query, or undefined with the 400 sent. */
+  const orderFilter = async (request: FastifyRequest, reply: FastifyReply, limit: number) => {
+    const parsed = orderListQuery.safeParse(request.query);
+    if (!parsed.success) {
+      await invalid(reply, parsed.error);
+      return undefined;
+    }
+    const { status, from, to, customer, page } = parsed.data;
+    return {
+      page,
+      filter: {
+        shipped: status === 'all' ? undefined : status === 'shipped',
+        from: from && `${from}T00:00:00.000Z`,
+        to: to && dayAfter(to),
+        customer: customer || undefined,
+        limit,
+        offset: (page - 1) * limit,
+      },
+    };
+  };
+
+  app.get(`${BACK_OFFICE_API}/orders`, async (request, reply) => {
+    const asked = await orderFilter(request, reply, PAGE_SIZE);
+    if (!asked) return reply;
+    const { orders: found, total } = await orders.listForBackOffice(asked.filter);
+    return { orders: found.map(summary), total, page: asked.page, pageSize: PAGE_SIZE };
+  });
+
+  app.get(`${BACK_OFFICE_API}/orders.csv`, async (request, reply) => {
+    const asked = await orderFilter(request, reply, CSV_LIMIT);
+    if (!asked) return reply;
+    const { orders: found } = await orders.listForBackOffice({ ...asked.filter, offset: 0 });
+    const { stringify } = await import('csv-stringify/sync');
+    const csv = stringify(
+      found.map((order) => ({
+        order: order.id,
+        date: order.createdAt,
+        email: order.email,
+        items: order.lines
+          .map((line) => `${line.quantity} x ${line.name}${line.size ? ` (${line.size})` : ''}`)
+          .join('; '),
+        total: (order.total / 100).toFixed(2),
+        currency: order.currency.toUpperCase(),
+        shipped_at: order.shipment?.shippedAt ?? '',
+        carrier: order.shipment?.carrier ?? '',
+        tracking_number: order.shipment?.trackingNumber ?? '',
+      })),
+      { header: true, cast: { string: guardFormula } },
+    );
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="orders.csv"')
+      .send(csv);
+  });
+
+  app.get<{ Params: { id: string } }>(`${BACK_OFFICE_API}/orders/:id`, async (request, reply) => {
+    const order = await orders.findForBackOffice(request.params.id);
+    if (!order) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such order.' });
+    return order;
+  });
+
+  app.post<{ Params: { id: string } }>(
+    `${BACK_OFFICE_API}/orders/:id/shipment`,
+    async (request, reply) => {
+      const parsed = shipmentBody.safeParse(request.body ?? {});
+      if (!parsed.success) return invalid(reply, parsed.error);
+      const result = await orders.markShipped(request.params.id, parsed.data);
+      switch (result.kind) {
+        case 'invalid':
+          return reply.status(400).send({ code: 'VALIDATION_ERROR', message: result.message });
+        case 'not_found':
+          return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such order.' });
+        case 'not_paid':
+          return reply
+            .status(409)
+            .send({ code: 'NOT_PAID', message: 'Only a paid order can be shipped.' });
+        case 'shipped_otherwise':
+          return reply.status(409).send({
+            code: 'ALREADY_SHIPPED',
+            message: `This order was already shipped with ${result.shipment.carrier}, tracking number ${result.shipment.trackingNumber}.`,
+            shipment: result.shipment,
+          });
+        case 'already_shipped':
+          return { shipment: result.shipment };
+        case 'shipped':
+          await audit.record(
+            actorOf(request),
+            'order.ship',
+            `order:${request.params.id}`,
+            null,
+            result.shipment,
+          );
+          return { shipment: result.shipment };
+      }
+    },
+  );
+}
