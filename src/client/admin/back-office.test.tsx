@@ -20,6 +20,8 @@ const SUMMARY = {
   total: 5000,
   items: 2,
   shipment: null,
+  cancelledAt: null,
+  refundedTotal: 0,
 };
 const emptyList: OrderList = { orders: [], total: 0, page: 1, pageSize: 50 };
 
@@ -116,6 +118,8 @@ const ORDER: Order = {
   card: { brand: 'visa', last4: '4242' },
   createdAt: '2026-03-01T10:00:00.000Z',
   shipment: null,
+  cancelledAt: null,
+  refundedTotal: 0,
 };
 
 describe('an order', () => {

@@ -2,6 +2,7 @@ import type { Cents } from '#shared/money.ts';
 import type { Shipment } from '#shared/orders.ts';
 
 export type { Order, Shipment } from '#shared/orders.ts';
+export type { OrderRefund } from '#shared/order-refunds.ts';
 
 /** The back office's API (docs/decisions/042; /work/contracts/issue14-admin-api.md). */
 export type StaffRole = 'staff' | 'owner';
@@ -20,6 +21,10 @@ export interface OrderSummary {
   total: Cents;
   items: number;
   shipment: Shipment | null;
+  /** ISO 8601 once cancelled (ADR 047). */
+  cancelledAt: string | null;
+  /** Cents refunded. */
+  refundedTotal: Cents;
 }
 
 /** A page of a list: its rows, how many there are in all, and which page of what size. */

@@ -16,6 +16,8 @@ const order: Order = {
   card: null,
   createdAt: '2026-11-24T00:00:00.000Z',
   shipment: null,
+  cancelledAt: null,
+  refundedTotal: 0,
 };
 
 describe('OrderSummary', () => {
