@@ -1,5 +1,6 @@
 import type { Cents } from '#shared/money.ts';
-import type { Shipment } from '#shared/orders.ts';
+import type { OrderRefund } from '#shared/order-refunds.ts';
+import type { Order, Shipment } from '#shared/orders.ts';
 
 export type { Order, Shipment } from '#shared/orders.ts';
 export type { OrderRefund } from '#shared/order-refunds.ts';
@@ -11,6 +12,15 @@ export interface Me {
   id: string;
   email: string;
   role: StaffRole;
+}
+
+/** One order as the back office's detail shows it: with its refunds (ADR 047). */
+export type AdminOrder = Order & { refunds: OrderRefund[] };
+
+/** The answer to a refund or a cancellation: the order as it is now, and the refund made. */
+export interface RefundAnswer {
+  order: Order;
+  refund: OrderRefund | null;
 }
 
 /** An order as the lists show it. */
