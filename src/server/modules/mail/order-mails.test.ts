@@ -60,7 +60,7 @@ describe('the refund and cancellation emails', () => {
     const queue = (
       key: string,
       to: string,
-      content: { subject: string; rows?: { label: string; value: string }[] },
+      content: { subject: string; rows?: readonly { label: string; value: string }[] },
     ) => {
       queued.push({
         key,

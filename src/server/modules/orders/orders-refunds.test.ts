@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRefund } from '#shared/order-refunds.ts';
 import type { CreateOrderResponse, Order } from '#shared/orders.ts';
 import { makeOwner } from '#server/modules/accounts/accounts-service.ts';
+import { createCatalogueService } from '#server/modules/catalogue/catalogue-service.ts';
 import {
   createLocalPaymentProvider,
   type PaymentProvider,
@@ -10,6 +11,7 @@ import { newToken, UNLIMITED } from '#server/test/payments.ts';
 import { SHOPPER_ADDRESS, signUp } from '#server/test/shoppers.ts';
 import { setAllStock, stockOf, totalOf } from '#server/test/stock.ts';
 import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
+import { createOrderService } from './orders-service.ts';
 
 // Issue 14: "Refund all or some lines through the payment provider; the test provider records the
 // refund, and the stock comes back", and "Cancel an order" (ADR 047), on SQLite and PostgreSQL.
@@ -299,6 +301,45 @@ describe('refunding lines', () => {
       'failed',
       'succeeded',
     ]);
+  });
+});
+
+describe('a refund left pending', () => {
+  it('is settled by the reconciliation once the provider answers: money, stock and email once', async () => {
+    const order = await placeOrder();
+    const m = await stockOf(app.db, 1, 'M');
+    providerMode = 'unreachable';
+    const pending = await refund(order.id, {
+      idempotencyKey: key('reconciled'),
+      lines: [{ lineIndex: 0, quantity: 1 }],
+    });
+    expect(pending.statusCode).toBe(202);
+    const { id } = pending.json<RefundAnswer>().refund;
+    providerMode = 'normal';
+
+    // Another server's reconciliation, on the same database and provider.
+    const catalogue = createCatalogueService({ db: app.db });
+    const told: string[] = [];
+    const orders = createOrderService({
+      db: app.db,
+      catalogue,
+      payments: createLocalPaymentProvider(app.db),
+      receiptSecret: 'test-receipts',
+      onRefunded: (_order, made) => {
+        told.push(made.id);
+        return Promise.resolve();
+      },
+    });
+    // Not before it is half a minute old: a live request may still be settling it.
+    expect(await orders.settlePending()).toBe(0);
+    const settled = await Promise.all([orders.settlePending(0), orders.settlePending(0)]);
+    catalogue.close();
+    expect(settled.sort()).toEqual([0, 1]);
+    expect(told).toEqual([id]);
+    expect(await providerRefunds(order.id)).toHaveLength(1);
+    expect(await stockOf(app.db, 1, 'M')).toBe(m + 1);
+    const detail = await admin(`/orders/${order.id}`);
+    expect(detail.json<Order>().refundedTotal).toBe(2500);
   });
 });
 

@@ -131,9 +131,14 @@ export function createRefundService({
     return settled;
   };
 
-  /** Asks the provider (again) for a pending refund, and records its answer. */
-  const settle = async (refund: StoredRefund): Promise<StoredRefund> => {
-    if (refund.status !== 'pending') return refund;
+  /**
+   * Asks the provider (again) for a pending refund and records its answer; returns the refund as
+   * it is now, and whether this call settled it.
+   */
+  const settleNow = async (
+    refund: StoredRefund,
+  ): Promise<{ refund: StoredRefund; settled: boolean }> => {
+    if (refund.status !== 'pending') return { refund, settled: false };
     let result: RefundResult;
     try {
       const order = await refundRepository.refundable(db, refund.order_id);
@@ -155,11 +160,12 @@ export function createRefundService({
       // Not reached, or it broke: nothing is known, so the refund stays pending and the
       // reconciliation asks again under the same key.
       logError?.(error, refund.id);
-      return refund;
+      return { refund, settled: false };
     }
-    await record(refund, result);
-    return (await refundRepository.find(db, refund.id)) ?? refund;
+    const settled = await record(refund, result);
+    return { refund: (await refundRepository.find(db, refund.id)) ?? refund, settled };
   };
+  const settle = async (refund: StoredRefund) => (await settleNow(refund)).refund;
 
   /** Tells the hook of a settled refund (again: its event key keeps the email single). */
   const announce = async (refund: StoredRefund, order: Order, receipt: string | null) => {
@@ -375,14 +381,15 @@ export function createRefundService({
     },
 
     /**
-     * Asks the provider again about every refund left pending for more than half a minute (a
+     * Asks the provider again about every refund left pending for more than `olderThanMs` (half
+     * a minute: longer than a request takes, so it rarely asks beside a live one) (a
      * request that died, a provider that was not reached, or one that settles later, as
      * Stripe's do), and records its answer. Safe on every server at once: the provider refunds a
      * key once, and a refund is settled once. Returns how many it settled.
      */
-    async settlePending(): Promise<number> {
+    async settlePending(olderThanMs = SETTLE_AFTER_MS): Promise<number> {
       let settledCount = 0;
-      const before = new Date(Date.now() - SETTLE_AFTER_MS).toISOString();
+      const before = new Date(Date.now() - olderThanMs).toISOString();
       for (let after = ''; ;) {
         const pending = await refundRepository.listPending(db, {
           after,
@@ -390,11 +397,11 @@ export function createRefundService({
           limit: SETTLE_PAGE,
         });
         for (const refund of pending) {
-          const settled = await settle(refund);
-          if (settled.status !== 'pending') {
+          const now = await settleNow(refund);
+          if (now.settled) {
             settledCount += 1;
-            const { order, receipt } = await orderDoc(settled.order_id);
-            await announce(settled, order, receipt);
+            const { order, receipt } = await orderDoc(refund.order_id);
+            await announce(now.refund, order, receipt);
           }
         }
         const last = pending.at(-1);
