@@ -224,6 +224,11 @@ describe('refunding and cancelling an order (ADR 047)', () => {
     await user.click(confirm.getByRole('button', { name: 'Yes, refund $25' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('could not be reached');
 
+    answer = apiFailure(409, 'OVER_REFUND', 'Line 2 (Brown Brim, size L) is refunded already.');
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, refund $25' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('is refunded already');
+
     answer = { status: 201, body: { order: refunded, refund: REFUND } };
     await user.click(screen.getByRole('button', { name: 'Refund…' }));
     await user.click(screen.getByRole('button', { name: 'Yes, refund $25' }));
@@ -233,10 +238,12 @@ describe('refunding and cancelling an order (ADR 047)', () => {
       lines: unknown;
       restock: boolean;
     }[];
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(3);
     expect(sent[0]).toMatchObject({ lines: [{ lineIndex: 1, quantity: 1 }], restock: true });
-    // The retry of the same refund carries the same key, so it cannot refund twice.
+    // Sent again after a lost answer: the same key, so it cannot refund twice. After a refusal,
+    // which was final for its key, a new one.
     expect(sent[1]?.idempotencyKey).toBe(sent[0]?.idempotencyKey);
+    expect(sent[2]?.idempotencyKey).not.toBe(sent[1]?.idempotencyKey);
     expect(sent[0]?.idempotencyKey).toMatch(/^refund-[0-9a-f-]{36}$/);
     const refunds = screen.getByRole('table', { name: 'Refunds' });
     expect(within(refunds).getByRole('row', { name: /1 x Brown Brim \(L\)/ })).toHaveTextContent(

@@ -78,6 +78,10 @@ export function RefundForm({
     setSending(false);
     setConfirming(false);
     if (!result.ok) {
+      // Kept only when the answer was lost (no answer, or the server failed): sending again
+      // must not refund twice. A refusal (a 4xx, or the provider's 502) was final for this key.
+      const { status } = result.error;
+      if (status !== 0 && (status < 500 || status === 502)) key.current = null;
       setError(result.error.message);
       return;
     }
