@@ -124,6 +124,7 @@ describe('refunding lines', () => {
       restock: true,
       reason: 'Too small',
       by: owner.email,
+      failure: null,
     });
     expect(after.refundedTotal).toBe(2500);
     expect(after.cancelledAt).toBeNull();

@@ -113,9 +113,11 @@ export function createRefundService({
         const changed = await refundRepository.settle(connection, refund.id, {
           status: succeeded ? 'succeeded' : 'failed',
           providerRefundId: result.ok ? result.refundId : null,
-          failure: result.ok
-            ? (result.failure ?? 'The payment provider refused it.')
-            : result.message,
+          failure: succeeded
+            ? null
+            : result.ok
+              ? (result.failure ?? 'The payment provider refused it.')
+              : result.message,
         });
         if (!changed) return { commit: false, result: false };
         if (succeeded) {
