@@ -6,7 +6,7 @@ import { formatDateTime, formatMoney } from '#client/admin/format.ts';
 import { LoadState } from '#client/admin/load-state.tsx';
 import type { AdminOrder, RefundAnswer, Shipment } from '#client/admin/types.ts';
 import { useApi } from '#client/admin/use-api.ts';
-import { CancelOrder, RefundForm } from './refund-form.tsx';
+import { CancelOrder, FormError, RefundForm } from './refund-form.tsx';
 import { orderStatus } from './orders-table.tsx';
 import { RefundsTable } from './refunds-table.tsx';
 
@@ -201,11 +201,7 @@ export function ShipForm({
           {sending ? 'Marking shipped…' : 'Mark shipped'}
         </button>
       </div>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

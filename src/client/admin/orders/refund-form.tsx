@@ -37,10 +37,6 @@ export function RefundForm({
   const [error, setError] = useState<string | null>(null);
   // Kept while the same refund is asked for again; a change of the form makes a new one.
   const key = useRef<string | null>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
 
   const chosen = lines
     .map(({ line, index }) => ({ line, index, quantity: quantities[index] ?? 0 }))
@@ -154,33 +150,21 @@ export function RefundForm({
         Amount to refund: <strong>{formatMoney(amount)}</strong>
       </p>
       {confirming ? (
-        <div className="actions" role="group" aria-label="Confirm the refund">
-          <span>
-            Refund {formatMoney(amount)} to {cardOf(order)}? This cannot be undone.
-          </span>
-          <button
-            ref={confirmButton}
-            type="button"
-            disabled={sending}
-            aria-busy={sending}
-            onClick={() => void refund()}
-          >
-            {sending ? 'Refunding…' : `Yes, refund ${formatMoney(amount)}`}
-          </button>
-          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-            Back
-          </button>
-        </div>
+        <ConfirmStep
+          label="Confirm the refund"
+          question={`Refund ${formatMoney(amount)} to ${cardOf(order)}? This cannot be undone.`}
+          confirm={sending ? 'Refunding…' : `Yes, refund ${formatMoney(amount)}`}
+          back="Back"
+          sending={sending}
+          onConfirm={() => void refund()}
+          onBack={() => setConfirming(false)}
+        />
       ) : (
         <div>
           <button type="submit">Refund…</button>
         </div>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </form>
   );
 }
@@ -199,10 +183,6 @@ export function CancelOrder({
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
   const left = order.total - order.refundedTotal;
 
   const cancel = async () => {
@@ -229,24 +209,15 @@ export function CancelOrder({
   return (
     <div className="stack">
       {confirming ? (
-        <div className="actions" role="group" aria-label="Confirm the cancellation">
-          <span>
-            Cancel this order? {formatMoney(left)} goes back to {cardOf(order)} and its items back
-            in stock. This cannot be undone.
-          </span>
-          <button
-            ref={confirmButton}
-            type="button"
-            disabled={sending}
-            aria-busy={sending}
-            onClick={() => void cancel()}
-          >
-            {sending ? 'Cancelling…' : 'Yes, cancel the order'}
-          </button>
-          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-            Keep the order
-          </button>
-        </div>
+        <ConfirmStep
+          label="Confirm the cancellation"
+          question={`Cancel this order? ${formatMoney(left)} goes back to ${cardOf(order)} and its items back in stock. This cannot be undone.`}
+          confirm={sending ? 'Cancelling…' : 'Yes, cancel the order'}
+          back="Keep the order"
+          sending={sending}
+          onConfirm={() => void cancel()}
+          onBack={() => setConfirming(false)}
+        />
       ) : (
         <div>
           <button type="button" onClick={() => setConfirming(true)}>
@@ -254,11 +225,50 @@ export function CancelOrder({
           </button>
         </div>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
+    </div>
+  );
+}
+
+/** A form's error, read out as it appears. */
+export function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="error">
+      {error}
+    </p>
+  ) : null;
+}
+
+/**
+ * The second step of an action that cannot be undone: the question and its two answers, the
+ * confirming one focused as it appears, so a keyboard user answers it at once.
+ */
+function ConfirmStep(props: {
+  label: string;
+  question: string;
+  confirm: string;
+  back: string;
+  sending: boolean;
+  onConfirm: () => void;
+  onBack: () => void;
+}) {
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirmButton.current?.focus(), []);
+  return (
+    <div className="actions" role="group" aria-label={props.label}>
+      <span>{props.question}</span>
+      <button
+        ref={confirmButton}
+        type="button"
+        disabled={props.sending}
+        aria-busy={props.sending}
+        onClick={props.onConfirm}
+      >
+        {props.confirm}
+      </button>
+      <button type="button" className="secondary" onClick={props.onBack}>
+        {props.back}
+      </button>
     </div>
   );
 }
