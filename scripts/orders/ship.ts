@@ -92,6 +92,12 @@ try {
         );
         process.exitCode = 1;
         break;
+      case 'cancelled':
+        process.stderr.write(
+          `Order ${orderId} is cancelled: a cancelled order is not shipped. Nothing changed.\n`,
+        );
+        process.exitCode = 1;
+        break;
       case 'not_found':
         process.stderr.write(
           `There is no order ${orderId} in this shop's database: check the number (it is in the order's emails and on its page) and the database settings. Nothing changed.\n`,

@@ -39,6 +39,7 @@ import { mailRoutes } from '#server/modules/mail/mail-routes.ts';
 import {
   confirmationUrl,
   orderConfirmationMail,
+  queueRefundMails,
   queueShippedMail,
 } from '#server/modules/mail/order-mails.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
@@ -280,6 +281,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     // Queued once per order (ADR 040). Unlike a payment, nothing waits on it but the owner who
     // marked the order shipped, who is told if it fails and may give the shipment again.
     onShipped: queueShippedMail(mail, config.PUBLIC_URL),
+    // Refunds and cancellations (ADR 047): one email per refund, one per cancelled order.
+    ...queueRefundMails(mail, config.PUBLIC_URL),
+    logRefundError: (error, refundId) =>
+      app.log.error({ err: error, refundId }, 'refund left pending: the provider was not reached'),
   });
   // Orders whose request died after the charge (ADR 030).
   await reconcileOrders(app, orders);

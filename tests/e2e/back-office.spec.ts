@@ -1,43 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createAccount, freshEmail, signInThroughForm } from './support/accounts.ts';
+import { createOwner, newPage } from './support/back-office.ts';
 import { fillCard, TEST_CARDS, widgetPayButton } from './support/payment.ts';
 import { seedCart, visit } from './support/shop.ts';
 import { expect, test } from './support/test.ts';
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-/**
- * A new account made an owner with the shop's own command (`npm run owner:add`), run on the
- * database of the shop the specs use, as its owner would (ADR 042).
- */
-async function createOwner(): Promise<string> {
-  // A request context of its own: a sign-up's session cookie would make the next sign-up in the
-  // same context a signed-in request, which needs an Origin.
-  const request = await playwrightRequest.newContext({ baseURL: process.env.SHOP_URL });
-  const email = await createAccount(request, 'Olive', freshEmail('owner'));
-  await request.dispose();
-  const dataDir = process.env.SHOP_DATA_DIR;
-  if (!dataDir) throw new Error('SHOP_DATA_DIR is not set: run the specs through playwright test.');
-  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/accounts/add-owner.ts'), email], {
-    // Started in the data folder: the command reads no developer's .env.
-    cwd: dataDir,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: 'pipe',
-  });
-  return email;
-}
-
-/** A new browser context of its own (cookies apart from the page fixture's) on the shop. */
-async function newPage(browser: Browser, width = 1280): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: process.env.SHOP_URL,
-    viewport: { width, height: 900 },
-  });
-  return context.newPage();
-}
 
 /** A shopper signs in and pays for two Brown Brims in L; returns the order's id. */
 async function placeSignedInOrder(page: Page, email: string): Promise<string> {

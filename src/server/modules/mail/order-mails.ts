@@ -1,3 +1,4 @@
+import type { OrderRefund } from '#shared/order-refunds.ts';
 import type { Order } from '#shared/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { lazy } from '#shared/lazy.ts';
@@ -83,5 +84,69 @@ export function queueShippedMail(mail: Pick<MailService, 'queue'>, publicUrl: st
       order.email,
       orderShippedMail(order, confirmationUrl(publicUrl, order.id, receipt)),
     );
+  };
+}
+
+/** The lines of a refund as rows: what was refunded of each, and for how much. */
+const refundRows = (order: Order, refund: Pick<OrderRefund, 'lines'>) =>
+  refund.lines.flatMap(({ lineIndex, quantity }) => {
+    const line = order.lines[lineIndex];
+    if (!line) return [];
+    const sized = line.size ? `${line.name} (size ${line.size})` : line.name;
+    return [{ label: `${sized} x ${quantity}`, value: formatMoney(line.unitPrice * quantity) }];
+  });
+
+/** "We have refunded …": the amount, the lines it was for, and the link to the order (ADR 047). */
+export function orderRefundedMail(order: Order, refund: OrderRefund, link: string): MailContent {
+  return {
+    subject: `A refund of ${formatMoney(refund.amount)} for your CRWN Clothing order ${order.id}`,
+    paragraphs: [
+      `We have refunded ${formatMoney(refund.amount)} of your order ${order.id} to the card you paid with${order.card ? ` (${order.card.brand} ending ${order.card.last4})` : ''}. Your bank may take a few days to show it.`,
+    ],
+    rows: [...refundRows(order, refund), { label: 'Refunded', value: formatMoney(refund.amount) }],
+    action: { label: 'See your order', url: link },
+  };
+}
+
+/** "Your order is cancelled": what was refunded in all, and the link to the order (ADR 047). */
+export function orderCancelledMail(order: Order, link: string): MailContent {
+  return {
+    subject: `Your CRWN Clothing order ${order.id} is cancelled`,
+    paragraphs: [
+      `Your order ${order.id} is cancelled and will not be sent.`,
+      order.refundedTotal > 0
+        ? `We have refunded ${formatMoney(order.refundedTotal)} to the card you paid with. Your bank may take a few days to show it.`
+        : 'Nothing was charged that is not refunded.',
+    ],
+    rows: [...lineRows(order), { label: 'Refunded', value: formatMoney(order.refundedTotal) }],
+    action: { label: 'See your order', url: link },
+  };
+}
+
+/**
+ * The orders service's `onRefunded` and `onCancelled`: queue the refund email once per refund
+ * (`order-refunded:<refund id>`) and the cancellation once per order (`order-cancelled:<order
+ * id>`), linking to the order as the confirmation does. They throw when the email cannot be
+ * queued; asking again queues it, once.
+ */
+export function queueRefundMails(mail: Pick<MailService, 'queue'>, publicUrl: string) {
+  return {
+    onRefunded: async (order: Order, refund: OrderRefund, receipt: string | null) => {
+      // The order of a deleted account keeps no address to write to (ADR 041).
+      if (order.email === '') return;
+      await mail.queue(
+        `order-refunded:${refund.id}`,
+        order.email,
+        orderRefundedMail(order, refund, confirmationUrl(publicUrl, order.id, receipt)),
+      );
+    },
+    onCancelled: async (order: Order, receipt: string | null) => {
+      if (order.email === '') return;
+      await mail.queue(
+        `order-cancelled:${order.id}`,
+        order.email,
+        orderCancelledMail(order, confirmationUrl(publicUrl, order.id, receipt)),
+      );
+    },
   };
 }
