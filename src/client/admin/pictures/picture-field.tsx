@@ -1,0 +1,127 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { ITEM_IMAGE, SECTION_IMAGE } from '#shared/images.ts';
+import { Picture } from '#client/components/ui/picture.tsx';
+import {
+  MAX_PICTURE_BYTES,
+  PICTURE_TYPES,
+  uploadPicture,
+  type PictureKind,
+} from '#client/admin/api.ts';
+
+type Upload =
+  | { step: 'idle' }
+  | { step: 'sending'; percent: number }
+  | { step: 'encoding' }
+  | { step: 'done'; name: string }
+  | { step: 'failed'; message: string };
+
+const KINDS = { item: ITEM_IMAGE, section: SECTION_IMAGE } as const;
+
+const NOT_A_PICTURE = 'Choose a JPEG, PNG, WebP or AVIF picture.';
+
+/**
+ * A picture of a product (`item`) or a home page tile (`section`): choosing a file uploads it at
+ * once; the server encodes it into the shop's sizes and formats and `onChange` hears its base
+ * URL (`/images/uploads/…`), which is what the catalogue keeps. Shows how far the upload got,
+ * the current picture (`value`, built or uploaded) and any error, in live regions.
+ */
+export function PictureField({
+  label,
+  kind,
+  value,
+  onChange,
+}: {
+  label: string;
+  kind: PictureKind;
+  value: string;
+  onChange: (imageUrl: string) => void;
+}) {
+  const id = useId();
+  const [upload, setUpload] = useState<Upload>({ step: 'idle' });
+  const running = useRef<AbortController | null>(null);
+  // An upload still under way when the form goes away is dropped.
+  useEffect(() => () => running.current?.abort(), []);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    running.current?.abort();
+    if (!(PICTURE_TYPES as readonly string[]).includes(file.type)) {
+      setUpload({
+        step: 'failed',
+        message: `${file.name} is not a picture the shop can use. ${NOT_A_PICTURE}`,
+      });
+      return;
+    }
+    if (file.size > MAX_PICTURE_BYTES) {
+      setUpload({
+        step: 'failed',
+        message: `${file.name} is larger than ${MAX_PICTURE_BYTES / 1024 / 1024} MB. Make it smaller and choose it again.`,
+      });
+      return;
+    }
+    const controller = new AbortController();
+    running.current = controller;
+    setUpload({ step: 'sending', percent: 0 });
+    const result = await uploadPicture(file, kind, {
+      signal: controller.signal,
+      onProgress: (sent) =>
+        setUpload(
+          sent < 1 ? { step: 'sending', percent: Math.floor(sent * 100) } : { step: 'encoding' },
+        ),
+    }).catch(() => null);
+    // Replaced by another file, or the form closed.
+    if (result === null) return;
+    running.current = null;
+    if (!result.ok) {
+      setUpload({ step: 'failed', message: result.error.message });
+      return;
+    }
+    setUpload({ step: 'done', name: file.name });
+    onChange(result.data.imageUrl);
+  };
+
+  const busy = upload.step === 'sending' || upload.step === 'encoding';
+  return (
+    <div className="picture-field">
+      <label>
+        {label}
+        <input
+          type="file"
+          accept={PICTURE_TYPES.join(',')}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => void choose(event)}
+        />
+      </label>
+      <p id={`${id}-hint`} className="muted">
+        JPEG, PNG, WebP or AVIF, up to {MAX_PICTURE_BYTES / 1024 / 1024} MB: uploaded as soon as it
+        is chosen, and cropped to {kind === 'item' ? 'a 4:5 portrait' : 'a 3:2 landscape'} around
+        what stands out.
+      </p>
+      <div role="status" aria-busy={busy}>
+        {upload.step === 'sending' && (
+          <p>
+            <progress max={100} value={upload.percent} aria-label="Upload progress" /> Uploading{' '}
+            {upload.percent}%…
+          </p>
+        )}
+        {upload.step === 'encoding' && <p>Making the shop’s sizes of the picture…</p>}
+        {upload.step === 'done' && <p className="success">{upload.name} uploaded.</p>}
+      </div>
+      <div role="alert">
+        {upload.step === 'failed' && <p className="error">{upload.message}</p>}
+      </div>
+      {value ? (
+        <Picture
+          kind={KINDS[kind]}
+          baseUrl={value}
+          alt={`${label}: the current picture`}
+          sizes="12rem"
+          className="picture-field__preview"
+        />
+      ) : (
+        <p className="muted">No picture yet.</p>
+      )}
+    </div>
+  );
+}
