@@ -60,7 +60,10 @@ async function expectEveryVariant(imageUrl: string, kind: ImageKind) {
   const files: Buffer[] = [];
   for (const width of kind.widths) {
     for (const format of IMAGE_FORMATS) {
-      const answer = await app.inject({ url: imageVariantUrl(imageUrl, width, format) });
+      const answer = await app.inject({
+        url: imageVariantUrl(imageUrl, width, format),
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
       const label = `${width}.${format}`;
       expect(answer.statusCode, label).toBe(200);
       expect(answer.headers['content-type'], label).toBe(
@@ -115,6 +118,10 @@ describe('a picture uploaded by staff', () => {
       .entries.filter((entry) => entry.action === 'picture.upload');
     expect(uploads).toHaveLength(1);
     expect(uploads[0]).toMatchObject({ subject: `picture:${id}`, actor: { email: owner.email } });
+
+    const head = await app.inject({ method: 'HEAD', url: `${imageUrl}-640.avif` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/avif');
 
     // As a home page tile it is another picture, at the tile's widths and aspect.
     const tile = await upload(png, { kind: 'section' });
@@ -179,6 +186,23 @@ function pngBomb(size: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+describe('the same picture uploaded twice at once', () => {
+  it('is stored once, and both uploads get its address', async () => {
+    const png = await twoColours(600, 700).toBuffer();
+    const answers = await Promise.all([upload(png), upload(png)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+    const [first, second] = answers.map((answer) => answer.json<{ imageUrl: string }>().imageUrl);
+    expect(second).toBe(first);
+    const id = first?.split('/').at(-1) ?? '';
+    const pictures = await app.db
+      .selectFrom('uploaded_pictures')
+      .select('id')
+      .where('id', '=', id)
+      .execute();
+    expect(pictures).toHaveLength(1);
+  }, 60_000);
+});
 
 describe('an upload that is not a picture the shop can use', () => {
   it('is refused with 400 and a message, whatever it claims to be', async () => {

@@ -68,13 +68,15 @@ type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
 
 let sharpLoading: Promise<SharpFactory> | undefined;
 /**
- * sharp and libvips (tens of MB once loaded) only from the first upload on: a server that never
+ * sharp and libvips (some 17 MiB once loaded) only from the first upload on: a server that never
  * encodes a picture never loads them (issue 11's memory budget). Its operation cache is off, so
- * the memory of an encode is given back after it.
+ * an encode's memory is given back after it, and it encodes on one thread, leaving the other
+ * core to the shoppers (a tile's nine files took 3.5 s on two threads, 5.6 s on one, at load 6).
  */
 function loadSharp(): Promise<SharpFactory> {
   sharpLoading ??= import('sharp').then(({ default: sharp }) => {
     sharp.cache(false);
+    sharp.concurrency(1);
     return sharp;
   });
   return sharpLoading;
