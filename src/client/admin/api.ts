@@ -1,3 +1,5 @@
+import type { PictureKind } from '#shared/picture-urls.ts';
+
 /** Where the back office's API lives; every path below is relative to it. */
 export const API_BASE = '/api/admin';
 
@@ -65,9 +67,6 @@ export async function callApi<T>(
   if (!response.ok) return { ok: false, error: await errorOf(response) };
   return { ok: true, data: (await response.json()) as T };
 }
-
-/** What an uploaded picture is for: a product (portrait) or a home page tile (landscape). */
-export type PictureKind = 'item' | 'section';
 
 /** The types the server encodes from (ADR 046), as a file input's `accept` lists them. */
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;

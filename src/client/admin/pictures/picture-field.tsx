@@ -1,12 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { ITEM_IMAGE, SECTION_IMAGE } from '#shared/images.ts';
 import { Picture } from '#client/components/ui/picture.tsx';
-import {
-  MAX_PICTURE_BYTES,
-  PICTURE_TYPES,
-  uploadPicture,
-  type PictureKind,
-} from '#client/admin/api.ts';
+import { PICTURE_KINDS, type PictureKind } from '#shared/picture-urls.ts';
+import { MAX_PICTURE_BYTES, PICTURE_TYPES, uploadPicture } from '#client/admin/api.ts';
 
 type Upload =
   | { step: 'idle' }
@@ -14,8 +9,6 @@ type Upload =
   | { step: 'encoding' }
   | { step: 'done'; name: string }
   | { step: 'failed'; message: string };
-
-const KINDS = { item: ITEM_IMAGE, section: SECTION_IMAGE } as const;
 
 const NOT_A_PICTURE = 'Choose a JPEG, PNG, WebP or AVIF picture.';
 
@@ -113,7 +106,7 @@ export function PictureField({
       </div>
       {value ? (
         <Picture
-          kind={KINDS[kind]}
+          kind={PICTURE_KINDS[kind]}
           baseUrl={value}
           alt={`${label}: the current picture`}
           sizes="12rem"

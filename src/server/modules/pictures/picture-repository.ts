@@ -7,13 +7,14 @@ import type {
 
 /** The only code that touches the uploaded pictures' tables (migration 017). */
 export const pictureRepository = {
-  async exists(db: Db, id: string): Promise<boolean> {
+  /** The kind of the stored picture `id`, or undefined when there is none. */
+  async kindOf(db: Db, id: string): Promise<UploadedPicturesTable['kind'] | undefined> {
     const row = await db
       .selectFrom('uploaded_pictures')
-      .select('id')
+      .select('kind')
       .where('id', '=', id)
       .executeTakeFirst();
-    return row !== undefined;
+    return row?.kind;
   },
 
   /**

@@ -6,7 +6,8 @@ import { makeOwner } from '#server/modules/accounts/accounts-service.ts';
 import { UNLIMITED } from '#server/test/payments.ts';
 import { signUp } from '#server/test/shoppers.ts';
 import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
-import { PICTURE_KINDS } from './pictures-service.ts';
+import { PICTURE_KINDS } from '#shared/picture-urls.ts';
+import { createPictureService } from './pictures-service.ts';
 
 // Issue 14: pictures uploaded in the back office, encoded by the server into the shop's widths
 // and formats, and served to every server from the database (ADR 046).
@@ -126,7 +127,19 @@ describe('a picture uploaded by staff', () => {
     // As a home page tile it is another picture, at the tile's widths and aspect.
     const tile = await upload(png, { kind: 'section' });
     expect(tile.statusCode).toBe(201);
-    expect(tile.json<{ imageUrl: string }>().imageUrl).not.toBe(imageUrl);
+    const tileUrl = tile.json<{ imageUrl: string }>().imageUrl;
+    expect(tileUrl).not.toBe(imageUrl);
+    await expectEveryVariant(tileUrl, PICTURE_KINDS.section);
+
+    // What the catalogue asks before it keeps an uploaded picture's address.
+    const pictures = createPictureService({ db: app.db });
+    expect(await pictures.isStored(imageUrl, 'item')).toBe(true);
+    expect(await pictures.isStored(imageUrl, 'section')).toBe(false);
+    expect(await pictures.isStored(tileUrl, 'section')).toBe(true);
+    expect(
+      await pictures.isStored('/images/uploads/0123456789abcdef0123456789abcdef', 'item'),
+    ).toBe(false);
+    expect(await pictures.isStored('/images/items/brown-brim', 'item')).toBe(false);
   }, 120_000);
 
   it('is turned upright by its EXIF orientation, and its location and camera are not kept', async () => {

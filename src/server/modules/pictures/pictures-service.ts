@@ -1,27 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Sharp, SharpOptions } from 'sharp';
+import { IMAGE_FORMATS, imageHeight, type ImageFormat, type ImageKind } from '#shared/images.ts';
 import {
-  IMAGE_FORMATS,
-  ITEM_IMAGE,
-  SECTION_IMAGE,
-  imageHeight,
-  type ImageFormat,
-  type ImageKind,
-} from '#shared/images.ts';
+  PICTURE_KINDS,
+  UPLOADED_PICTURES_PATH,
+  isUploadedPictureUrl,
+  type PictureKind,
+} from '#shared/picture-urls.ts';
 import type { Db } from '#server/platform/database/transaction.ts';
 import type { UploadedPictureVariantsTable } from '#server/platform/database/schema.ts';
 import { CONTENT_TYPES, encodeAs } from './picture-encoding.ts';
 import { pictureRepository } from './picture-repository.ts';
 
-/** What an uploaded picture is for: a product (portrait) or a home page tile (landscape). */
-export type PictureKind = 'item' | 'section';
-export const PICTURE_KINDS: Record<PictureKind, ImageKind> = {
-  item: ITEM_IMAGE,
-  section: SECTION_IMAGE,
-};
-
 /** Where uploaded pictures are served: `${UPLOADS_PATH}/<id>-<width>.<format>`. */
-export const UPLOADS_PATH = '/images/uploads';
+export const UPLOADS_PATH = UPLOADED_PICTURES_PATH;
 
 /** The largest upload, in bytes: a phone's photo with room to spare. */
 export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
@@ -195,7 +187,7 @@ export function createPictureService({ db }: { db: Db }) {
         return { kind: 'not_a_picture', message: 'The file is empty. Choose a picture.' };
       const id = pictureId(kind, bytes);
       const imageUrl = `${UPLOADS_PATH}/${id}`;
-      if (await pictureRepository.exists(db, id)) return { kind: 'existing', id, imageUrl };
+      if (await pictureRepository.kindOf(db, id)) return { kind: 'existing', id, imageUrl };
       const imageKind = PICTURE_KINDS[kind];
       return queue(async () => {
         const decoded = await decode(bytes, imageKind);
@@ -216,6 +208,16 @@ export function createPictureService({ db }: { db: Db }) {
         );
         return { kind: stored ? 'stored' : 'existing', id, imageUrl };
       });
+    },
+
+    /**
+     * True when `imageUrl` is the base URL of an uploaded picture stored as `kind`: what a
+     * product (`item`) or a collection's tile (`section`) checks before it keeps such a URL.
+     */
+    async isStored(imageUrl: string, kind: PictureKind): Promise<boolean> {
+      if (!isUploadedPictureUrl(imageUrl)) return false;
+      const id = imageUrl.slice(UPLOADS_PATH.length + 1);
+      return (await pictureRepository.kindOf(db, id)) === kind;
     },
 
     /**
