@@ -100,14 +100,16 @@ describe('PictureField', () => {
     expect(request?.headers['content-type']).toBe('image/png');
     expect(request?.body).toBe(file);
 
+    expect(screen.getByRole('status')).toHaveTextContent('Uploading hat.png…');
     request?.progress(820, 2048);
-    expect(screen.getByRole('status')).toHaveTextContent('Uploading 40%');
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
       'value',
       '40',
     );
+    expect(screen.getByText('40%')).toBeInTheDocument();
     request?.progress(2048, 2048);
-    expect(screen.getByRole('status')).toHaveTextContent('Making the shop’s sizes of the picture');
+    expect(screen.getByRole('status')).toHaveTextContent('Making the shop’s sizes of hat.png…');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
 
     await request?.answer(201, { imageUrl: UPLOADED });
     expect(onChange).toHaveBeenCalledWith(UPLOADED);
@@ -134,6 +136,8 @@ describe('PictureField', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('damaged or cut short');
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByRole('img')).toHaveAttribute('src', '/images/items/brown-brim-320.jpg');
+    // Emptied, so that the same file chosen again is a change, and is sent again.
+    expect(screen.getByLabelText('Product picture')).toHaveValue('');
   });
 
   it('refuses a file that is not a picture, or too large, without sending it', async () => {

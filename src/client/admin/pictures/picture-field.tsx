@@ -5,8 +5,8 @@ import { MAX_PICTURE_BYTES, PICTURE_TYPES, uploadPicture } from '#client/admin/a
 
 type Upload =
   | { step: 'idle' }
-  | { step: 'sending'; percent: number }
-  | { step: 'encoding' }
+  | { step: 'sending'; name: string; percent: number }
+  | { step: 'encoding'; name: string }
   | { step: 'done'; name: string }
   | { step: 'failed'; message: string };
 
@@ -37,44 +37,48 @@ export function PictureField({
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
+    const input = event.currentTarget;
     if (!file) return;
     running.current?.abort();
+    // Emptied after a failure, so that choosing the same file again tries again.
+    const failed = (message: string) => {
+      input.value = '';
+      setUpload({ step: 'failed', message });
+    };
+    const { name } = file;
     if (!(PICTURE_TYPES as readonly string[]).includes(file.type)) {
-      setUpload({
-        step: 'failed',
-        message: `${file.name} is not a picture the shop can use. ${NOT_A_PICTURE}`,
-      });
+      failed(`${name} is not a picture the shop can use. ${NOT_A_PICTURE}`);
       return;
     }
     if (file.size > MAX_PICTURE_BYTES) {
-      setUpload({
-        step: 'failed',
-        message: `${file.name} is larger than ${MAX_PICTURE_BYTES / 1024 / 1024} MB. Make it smaller and choose it again.`,
-      });
+      failed(
+        `${name} is larger than ${MAX_PICTURE_BYTES / 1024 / 1024} MB. Make it smaller and choose it again.`,
+      );
       return;
     }
     const controller = new AbortController();
     running.current = controller;
-    setUpload({ step: 'sending', percent: 0 });
+    setUpload({ step: 'sending', name, percent: 0 });
     const result = await uploadPicture(file, kind, {
       signal: controller.signal,
       onProgress: (sent) =>
         setUpload(
-          sent < 1 ? { step: 'sending', percent: Math.floor(sent * 100) } : { step: 'encoding' },
+          sent < 1
+            ? { step: 'sending', name, percent: Math.floor(sent * 100) }
+            : { step: 'encoding', name },
         ),
     }).catch(() => null);
     // Replaced by another file, or the form closed.
     if (result === null) return;
     running.current = null;
     if (!result.ok) {
-      setUpload({ step: 'failed', message: result.error.message });
+      failed(result.error.message);
       return;
     }
-    setUpload({ step: 'done', name: file.name });
+    setUpload({ step: 'done', name });
     onChange(result.data.imageUrl);
   };
 
-  const busy = upload.step === 'sending' || upload.step === 'encoding';
   return (
     <div className="picture-field">
       <label>
@@ -91,16 +95,18 @@ export function PictureField({
         is chosen, and cropped to {kind === 'item' ? 'a 4:5 portrait' : 'a 3:2 landscape'} around
         what stands out.
       </p>
-      <div role="status" aria-busy={busy}>
-        {upload.step === 'sending' && (
-          <p>
-            <progress max={100} value={upload.percent} aria-label="Upload progress" /> Uploading{' '}
-            {upload.percent}%…
-          </p>
-        )}
-        {upload.step === 'encoding' && <p>Making the shop’s sizes of the picture…</p>}
+      {/* Each step is said once; the share sent is shown beside it, not read out at every step. */}
+      <div role="status">
+        {upload.step === 'sending' && <p>Uploading {upload.name}…</p>}
+        {upload.step === 'encoding' && <p>Making the shop’s sizes of {upload.name}…</p>}
         {upload.step === 'done' && <p className="success">{upload.name} uploaded.</p>}
       </div>
+      {upload.step === 'sending' && (
+        <p>
+          <progress max={100} value={upload.percent} aria-label="Upload progress" />{' '}
+          {upload.percent}%
+        </p>
+      )}
       <div role="alert">
         {upload.step === 'failed' && <p className="error">{upload.message}</p>}
       </div>

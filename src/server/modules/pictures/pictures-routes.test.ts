@@ -235,6 +235,14 @@ describe('an upload that is not a picture the shop can use', () => {
       type: 'image/png',
     });
     expect(svg.json()).toMatchObject({ code: 'NOT_A_PICTURE' });
+    const unlabelled = await app.inject({
+      method: 'POST',
+      url: '/api/admin/pictures?kind=item',
+      headers: { cookie: owner.cookie, 'sec-fetch-site': 'same-origin' },
+      payload: await twoColours(10, 10).toBuffer(),
+    });
+    expect(unlabelled.statusCode).toBe(400);
+    expect(unlabelled.json()).toMatchObject({ code: 'NOT_A_PICTURE' });
     const empty = await upload('', { type: 'image/jpeg' });
     expect(empty.statusCode).toBe(400);
     const noKind = await app.inject({

@@ -190,6 +190,8 @@ export function createPictureService({ db }: { db: Db }) {
       if (await pictureRepository.kindOf(db, id)) return { kind: 'existing', id, imageUrl };
       const imageKind = PICTURE_KINDS[kind];
       return queue(async () => {
+        // The same picture may have been stored while this one waited its turn.
+        if (await pictureRepository.kindOf(db, id)) return { kind: 'existing', id, imageUrl };
         const decoded = await decode(bytes, imageKind);
         if (!decoded.ok) return { kind: 'not_a_picture', message: decoded.message };
         const variants = await encode(id, imageKind, decoded);
