@@ -200,6 +200,42 @@ function pngBomb(size: number): Buffer {
   ]);
 }
 
+describe('a 16-bit PNG with a transparent background', () => {
+  it('is shown on white, its colours kept', async () => {
+    const png = await sharp({
+      create: { width: 400, height: 500, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: {
+            create: {
+              width: 200,
+              height: 500,
+              channels: 4,
+              background: { r: 30, g: 160, b: 60, alpha: 1 },
+            },
+          },
+          left: 200,
+          top: 0,
+        },
+      ])
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
+    expect((await sharp(png).metadata()).depth).toBe('ushort');
+    const answer = await upload(png);
+    expect(answer.statusCode).toBe(201);
+    const jpeg = await app.inject({
+      url: `${answer.json<{ imageUrl: string }>().imageUrl}-320.jpg`,
+    });
+    const left = await pixel(jpeg.rawPayload, 20, 200);
+    const right = await pixel(jpeg.rawPayload, 300, 200);
+    expect(Math.min(left.r, left.g, left.b)).toBeGreaterThan(240);
+    expect(right.g).toBeGreaterThan(130);
+    expect(right.r).toBeLessThan(70);
+  }, 60_000);
+});
+
 describe('the same picture uploaded twice at once', () => {
   it('is stored once, and both uploads get its address', async () => {
     const png = await twoColours(600, 700).toBuffer();

@@ -133,7 +133,7 @@ export function createPictureService({ db }: { db: Db }) {
         .resize(width, height, { fit: 'cover', position: 'attention' })
         .flatten({ background: '#ffffff' })
         .toColourspace('srgb')
-        .raw()
+        .raw({ depth: 'uchar' })
         .toBuffer({ resolveWithObject: true });
       return {
         ok: true,
