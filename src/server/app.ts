@@ -51,6 +51,8 @@ import {
   type PaymentProvider,
 } from '#server/modules/payments/payments-service.ts';
 import { PAYMENT_BASE_PATH, paymentsRoutes } from '#server/modules/payments/payments-routes.ts';
+import { createPictureService } from '#server/modules/pictures/pictures-service.ts';
+import { picturesRoutes } from '#server/modules/pictures/pictures-routes.ts';
 import { createProfileHub } from '#server/modules/profiles/profile-hub.ts';
 import { createProfileRepository } from '#server/modules/profiles/profile-repository.ts';
 import { createProfileService } from '#server/modules/profiles/profiles-service.ts';
@@ -321,6 +323,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     accountLimitPer15Minutes: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES,
     secureCookies: config.PUBLIC_URL.startsWith('https://'),
   });
+  // Pictures uploaded in the back office, served from the database to every server (ADR 046).
+  const pictures = createPictureService({ db: database.db });
+  picturesRoutes(app, { pictures });
   // The back office's API (issue 14, ADR 042): staff and owners only.
   await app.register(backOfficeRoutes, {
     accounts,
@@ -329,6 +334,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     audit: createAuditService({ db: database.db }),
     lowStock: () => catalogue.lowStock(),
     editProduct: (id, edit) => catalogue.editProduct(id, edit),
+    uploadPicture: (bytes, kind, uploadedBy) => pictures.upload(bytes, kind, uploadedBy),
     createLimiter,
   });
   await app.register(cartsRoutes, {

@@ -17,6 +17,7 @@ import * as orderShipments from '#server/platform/database/migrations/012-order-
 import * as accountTokens from '#server/platform/database/migrations/013-account-tokens.ts';
 import * as rolesAndAudit from '#server/platform/database/migrations/014-roles-and-audit.ts';
 import * as backOfficeOrderIndexes from '#server/platform/database/migrations/015-back-office-order-indexes.ts';
+import * as uploadedPictures from '#server/platform/database/migrations/017-uploaded-pictures.ts';
 import * as refundsAndCancellations from '#server/platform/database/migrations/018-refunds-and-cancellations.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '013-account-tokens': accountTokens,
   '014-roles-and-audit': rolesAndAudit,
   '015-back-office-order-indexes': backOfficeOrderIndexes,
+  '017-uploaded-pictures': uploadedPictures,
   '018-refunds-and-cancellations': refundsAndCancellations,
 };
 

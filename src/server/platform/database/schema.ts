@@ -306,6 +306,28 @@ export interface AuditLogTable {
   at: string;
 }
 
+/** A picture uploaded in the back office (migration 017, ADR 046). */
+export interface UploadedPicturesTable {
+  /** 32 hex digits: the start of the SHA-256 of the kind and the uploaded bytes. */
+  id: string;
+  kind: 'item' | 'section';
+  /** The uploaded picture's size, upright, before it was cropped and scaled. */
+  source_width: number;
+  source_height: number;
+  source_bytes: number;
+  /** The account that uploaded it first. */
+  uploaded_by: string | null;
+  created_at: string;
+}
+
+/** One encoded file of an uploaded picture: `/images/uploads/<id>-<width>.<format>`. */
+export interface UploadedPictureVariantsTable {
+  picture_id: string;
+  width: number;
+  format: 'avif' | 'webp' | 'jpg';
+  bytes: Buffer;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
@@ -328,4 +350,6 @@ export interface Database {
   account_tokens: AccountTokensTable;
   account_roles: AccountRolesTable;
   audit_log: AuditLogTable;
+  uploaded_pictures: UploadedPicturesTable;
+  uploaded_picture_variants: UploadedPictureVariantsTable;
 }
