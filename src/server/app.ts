@@ -50,6 +50,11 @@ import {
   type PaymentProvider,
 } from '#server/modules/payments/payments-service.ts';
 import { PAYMENT_BASE_PATH, paymentsRoutes } from '#server/modules/payments/payments-routes.ts';
+import {
+  createSettingsService,
+  SHOP_LOGO_DATA_URL,
+} from '#server/modules/settings/settings-service.ts';
+import type { ShopSettings } from '#shared/shop-settings.ts';
 import { createProfileHub } from '#server/modules/profiles/profile-hub.ts';
 import { createProfileRepository } from '#server/modules/profiles/profile-repository.ts';
 import { createProfileService } from '#server/modules/profiles/profiles-service.ts';
@@ -153,7 +158,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(accepts);
   await compression(app);
   const createLimiter = await rateLimits(app, { database });
-  const mail = await openMail(app, config, database.db, overrides.mailClock);
+  // The shop's name and contact details (ADR 048), which pages, emails and the widget show.
+  const settings = createSettingsService({ db: database.db, notifications });
+  app.addHook('onClose', () => settings.close());
+  const mail = await openMail(app, config, database.db, {
+    now: overrides.mailClock,
+    shop: settings.settings,
+  });
 
   // Accounts, and the local OpenID provider that stands in for Google without credentials.
   const localOidcClientSecret = deriveSecret(secret, 'local-oidc-client');
@@ -220,6 +231,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         max: config.AUTH_IP_LIMIT_PER_MINUTE,
         windowMs: 60_000,
       }),
+      appName: async () => (await settings.settings()).name,
     });
   }
   // Before every route it keeps in step, pages included (ADR 022).
@@ -258,6 +270,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     payments: createPaymentService(database.db),
     createLimiter,
     tokenAttemptsPerMinute: config.PAYMENT_TOKEN_LIMIT_PER_MINUTE,
+    // The card form names the shop as its owner set it (ADR 048).
+    merchant: async () => ({
+      name: (await settings.settings()).name,
+      image: SHOP_LOGO_DATA_URL,
+    }),
   });
   const orders = createOrderService({
     db: database.db,
@@ -324,6 +341,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     audit: createAuditService({ db: database.db }),
     lowStock: () => catalogue.lowStock(),
     editProduct: (id, edit) => catalogue.editProduct(id, edit),
+    settings,
     createLimiter,
   });
   await app.register(cartsRoutes, {
@@ -350,6 +368,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     pageStatus: { '/checkout/confirmation': confirmationPageStatus({ accounts, orders }) },
     // The catalogue's pages are rendered from it at run time (ADR 035).
     catalogue: catalogue.reader,
+    // The shop's name in every page, its contact page and its products' brand (ADR 048).
+    shop: settings,
     frontCache,
   });
   return app;
@@ -363,7 +383,7 @@ async function openMail(
   app: FastifyInstance,
   config: Config,
   db: ShopDatabase['db'],
-  now: (() => number) | undefined,
+  { now, shop }: { now: (() => number) | undefined; shop: () => Promise<ShopSettings> },
 ): Promise<MailService> {
   const transport = config.SMTP_URL
     ? (await import('nodemailer')).createTransport({
@@ -382,6 +402,7 @@ async function openMail(
     log: app.log,
     print: development && process.stdout.isTTY ? (text) => process.stdout.write(text) : undefined,
     now,
+    shop,
   });
   app.addHook('onReady', (done) => {
     mail.start();

@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SHOP_CONTACT } from '#shared/shop-contact.ts';
+import { DEFAULT_SHOP_SETTINGS } from '#shared/shop-settings.ts';
 import { openPostgresDatabase, type ShopDatabase } from '#server/platform/database/database.ts';
 import { migrateToLatest } from '#server/platform/database/migrate.ts';
 import {
@@ -58,7 +58,8 @@ describe('the mail queue over SMTP', () => {
     for (const part of [received?.text ?? '', received?.html || '']) {
       expect(part).toContain('Thank you for your order.');
       expect(part).toContain('http://localhost:3000/checkout/confirmation?order=ord_1');
-      for (const line of SHOP_CONTACT.address) expect(part).toContain(line);
+      for (const line of [DEFAULT_SHOP_SETTINGS.name, ...DEFAULT_SHOP_SETTINGS.address])
+        expect(part).toContain(line);
     }
     const html = received?.html || '';
     // Nothing that loads when the email is opened: no images, frames, scripts or remote styles.

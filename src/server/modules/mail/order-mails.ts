@@ -1,7 +1,7 @@
 import type { Order } from '#shared/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { lazy } from '#shared/lazy.ts';
-import type { MailContent } from './mail-message.ts';
+import type { MailTemplate } from './mail-message.ts';
 import type { MailService } from './mail-service.ts';
 
 /** The confirmation page of `order`: with its receipt for a guest, whose only way back it is. */
@@ -32,16 +32,16 @@ const addressParagraphs = (order: Order) => {
 };
 
 /** The order confirmation: its lines (with their size when the line has one), total, address and link. */
-export function orderConfirmationMail(order: Order, link: string): MailContent {
-  return {
-    subject: `Your CRWN Clothing order ${order.id}`,
+export function orderConfirmationMail(order: Order, link: string): MailTemplate {
+  return (shop) => ({
+    subject: `Your ${shop.name} order ${order.id}`,
     paragraphs: [
       'Thank you for your order. We have received your payment and will send your order soon.',
       ...addressParagraphs(order),
     ],
     rows: [...lineRows(order), { label: 'Total', value: formatMoney(order.total) }],
     action: { label: 'See your order', url: link },
-  };
+  });
 }
 
 /** The day a shipment left, in UTC: an email cannot know its reader's time zone. */
@@ -54,18 +54,18 @@ const shippedOn = lazy(
  * sizes), where it goes, and the link to the order (the confirmation's). Throws for an order
  * that is not shipped.
  */
-export function orderShippedMail(order: Order, link: string): MailContent {
+export function orderShippedMail(order: Order, link: string): MailTemplate {
   const { shipment } = order;
   if (!shipment) throw new Error(`order ${order.id} is not shipped`);
-  return {
-    subject: `Your CRWN Clothing order ${order.id} has shipped`,
+  return (shop) => ({
+    subject: `Your ${shop.name} order ${order.id} has shipped`,
     paragraphs: [
       `Your order ${order.id} is on its way: it was shipped on ${shippedOn().format(new Date(shipment.shippedAt))} with ${shipment.carrier}, tracking number ${shipment.trackingNumber}.`,
       ...addressParagraphs(order),
     ],
     rows: lineRows(order),
     action: { label: 'See your order', url: link },
-  };
+  });
 }
 
 /**

@@ -259,6 +259,19 @@ export interface AuditLogTable {
   at: string;
 }
 
+/** The shop's settings (migration 019): one row, id 1; `address` is JSON, a list of lines. */
+export interface ShopSettingsTable {
+  id: number;
+  version: number;
+  name: string;
+  email: string;
+  phone: string;
+  hours: string;
+  address: string;
+  contact_text: string;
+  updated_at: string;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
@@ -279,4 +292,5 @@ export interface Database {
   account_tokens: AccountTokensTable;
   account_roles: AccountRolesTable;
   audit_log: AuditLogTable;
+  shop_settings: ShopSettingsTable;
 }
