@@ -19,7 +19,7 @@ const OWN: ShopSettings = {
 async function renderContact(settings?: ShopSettings) {
   const data = loader({
     context: catalogueLoadContext({} as CatalogueReader, settings),
-  } as Parameters<typeof loader>[0]);
+  } as unknown as Parameters<typeof loader>[0]);
   const Stub = createRoutesStub([
     { path: '/contact', Component: ContactRoute, loader: () => data },
   ]);

@@ -230,26 +230,15 @@ describe('GET and PUT /api/admin/settings', () => {
       payload: { email: shopper.email },
     });
     expect(asked.statusCode).toBeLessThan(300);
-    const mail = await expect
-      .poll(
-        () =>
-          first.db
-            .selectFrom('mail_outbox')
-            .selectAll()
-            .where('recipient', '=', shopper.email)
-            .where('subject', 'like', 'Choose a new password%')
-            .executeTakeFirst(),
-        { timeout: 5000 },
-      )
-      .toBeTruthy()
-      .then(() =>
-        first.db
-          .selectFrom('mail_outbox')
-          .selectAll()
-          .where('recipient', '=', shopper.email)
-          .where('subject', 'like', 'Choose a new password%')
-          .executeTakeFirstOrThrow(),
-      );
+    const resetMail = () =>
+      first.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('recipient', '=', shopper.email)
+        .where('subject', 'like', 'Choose a new password%')
+        .executeTakeFirst();
+    await expect.poll(resetMail, { timeout: 5000 }).toBeTruthy();
+    const mail = (await resetMail())!;
     expect(mail.subject).toBe(`Choose a new password for ${MINE.name}`);
     expect(mail.text).toContain(`${MINE.name} account`);
     expect(mail.text).toContain(['', MINE.name, ...MINE.address, MINE.email].join('\n'));
