@@ -74,6 +74,36 @@ describe('the mail queue over SMTP', () => {
     });
   });
 
+  it('sends as the shop’s name from its settings, replies to its contact email (ADR 048)', async () => {
+    const shop = {
+      ...DEFAULT_SHOP_SETTINGS,
+      name: 'Hat "Hut" <b>',
+      email: 'hello@hathut.example',
+      address: ['1 High Street', 'Bath'],
+    };
+    const mail = createMailService({
+      db: database.db,
+      transport: createTransport({ url: smtp.url }),
+      from: 'CRWN Clothing <shop@crwn.test>',
+      log: silent,
+      shop: () => Promise.resolve(shop),
+    });
+    await mail.queue('password-reset:u1:x', 'ada@example.com', (settings) => ({
+      subject: `Choose a new password for ${settings.name}`,
+      paragraphs: ['Hello.'],
+    }));
+    const [received] = await smtp.until(1);
+    await mail.stop();
+    expect(received?.subject).toBe('Choose a new password for Hat "Hut" <b>');
+    expect(received?.from).toMatchObject({
+      value: [{ name: 'Hat "Hut" <b>', address: 'shop@crwn.test' }],
+    });
+    expect(received?.replyTo).toMatchObject({ value: [{ address: 'hello@hathut.example' }] });
+    expect(received?.text).toContain('Hat "Hut" <b>\n1 High Street\nBath\nhello@hathut.example');
+    expect(received?.html).toContain('Hat &quot;Hut&quot; &lt;b&gt;');
+    expect(received?.html).not.toContain('<b>');
+  });
+
   it('queues one email per event, however often the event is reported', async () => {
     const mail = service();
     await Promise.all(
