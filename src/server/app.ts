@@ -53,6 +53,11 @@ import {
 import { PAYMENT_BASE_PATH, paymentsRoutes } from '#server/modules/payments/payments-routes.ts';
 import { createPictureService } from '#server/modules/pictures/pictures-service.ts';
 import { picturesRoutes } from '#server/modules/pictures/pictures-routes.ts';
+import {
+  createSettingsService,
+  SHOP_LOGO_DATA_URL,
+} from '#server/modules/settings/settings-service.ts';
+import type { ShopSettings } from '#shared/shop-settings.ts';
 import { createProfileHub } from '#server/modules/profiles/profile-hub.ts';
 import { createProfileRepository } from '#server/modules/profiles/profile-repository.ts';
 import { createProfileService } from '#server/modules/profiles/profiles-service.ts';
@@ -156,7 +161,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(accepts);
   await compression(app);
   const createLimiter = await rateLimits(app, { database });
-  const mail = await openMail(app, config, database.db, overrides.mailClock);
+  // The shop's name and contact details (ADR 048), which pages, emails and the widget show.
+  const settings = createSettingsService({ db: database.db, notifications });
+  app.addHook('onClose', () => settings.close());
+  const mail = await openMail(app, config, database.db, {
+    now: overrides.mailClock,
+    shop: settings.settings,
+  });
 
   // Accounts, and the local OpenID provider that stands in for Google without credentials.
   const localOidcClientSecret = deriveSecret(secret, 'local-oidc-client');
@@ -223,6 +234,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         max: config.AUTH_IP_LIMIT_PER_MINUTE,
         windowMs: 60_000,
       }),
+      appName: async () => (await settings.settings()).name,
     });
   }
   // Before every route it keeps in step, pages included (ADR 022).
@@ -261,6 +273,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     payments: createPaymentService(database.db),
     createLimiter,
     tokenAttemptsPerMinute: config.PAYMENT_TOKEN_LIMIT_PER_MINUTE,
+    // The card form names the shop as its owner set it (ADR 048).
+    merchant: async () => ({
+      name: (await settings.settings()).name,
+      image: SHOP_LOGO_DATA_URL,
+    }),
   });
   const orders = createOrderService({
     db: database.db,
@@ -335,6 +352,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     lowStock: () => catalogue.lowStock(),
     editProduct: (id, edit) => catalogue.editProduct(id, edit),
     uploadPicture: (bytes, kind, uploadedBy) => pictures.upload(bytes, kind, uploadedBy),
+    settings,
     createLimiter,
   });
   await app.register(cartsRoutes, {
@@ -361,6 +379,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     pageStatus: { '/checkout/confirmation': confirmationPageStatus({ accounts, orders }) },
     // The catalogue's pages are rendered from it at run time (ADR 035).
     catalogue: catalogue.reader,
+    // The shop's name in every page, its contact page and its products' brand (ADR 048).
+    shop: settings,
     frontCache,
   });
   return app;
@@ -374,7 +394,7 @@ async function openMail(
   app: FastifyInstance,
   config: Config,
   db: ShopDatabase['db'],
-  now: (() => number) | undefined,
+  { now, shop }: { now: (() => number) | undefined; shop: () => Promise<ShopSettings> },
 ): Promise<MailService> {
   const transport = config.SMTP_URL
     ? (await import('nodemailer')).createTransport({
@@ -393,6 +413,7 @@ async function openMail(
     log: app.log,
     print: development && process.stdout.isTTY ? (text) => process.stdout.write(text) : undefined,
     now,
+    shop,
   });
   app.addHook('onReady', (done) => {
     mail.start();

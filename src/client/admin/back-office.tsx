@@ -10,6 +10,7 @@ import { CustomersScreen } from './customers/customers-screen.tsx';
 import { CustomerScreen } from './customers/customer-screen.tsx';
 import { StaffScreen } from './staff/staff-screen.tsx';
 import { AuditScreen } from './audit/audit-screen.tsx';
+import { SettingsScreen } from './settings/settings-screen.tsx';
 
 const TITLE = 'CRWN Clothing back office';
 
@@ -83,6 +84,14 @@ export function BackOffice() {
             element={
               <OwnerOnly>
                 <AuditScreen />
+              </OwnerOnly>
+            }
+          />
+          <Route
+            path="settings"
+            element={
+              <OwnerOnly>
+                <SettingsScreen />
               </OwnerOnly>
             }
           />
@@ -164,6 +173,9 @@ function Frame({ me, children }: { me?: Me; children: ReactNode }) {
                 </li>
                 <li>
                   <NavLink to="/audit">Audit trail</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/settings">Settings</NavLink>
                 </li>
               </>
             )}

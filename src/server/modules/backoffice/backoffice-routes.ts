@@ -26,6 +26,11 @@ import {
   pictureAdminRoutes,
   type PictureAdminDeps,
 } from './picture-admin-routes.ts';
+import {
+  SETTINGS_ROUTES,
+  settingsAdminRoutes,
+  type SettingsAdminDeps,
+} from './settings-admin-routes.ts';
 
 export { BACK_OFFICE_API } from './backoffice-kit.ts';
 
@@ -47,6 +52,7 @@ export const BACK_OFFICE_ROUTES: readonly BackOfficeRoute[] = [
   ...ORDER_ROUTES,
   ...CATALOGUE_ROUTES,
   ...PICTURE_ROUTES,
+  ...SETTINGS_ROUTES,
 ];
 
 const ALLOWED: Record<Needs, readonly Role[]> = {
@@ -55,7 +61,7 @@ const ALLOWED: Record<Needs, readonly Role[]> = {
 };
 
 export interface BackOfficeRoutesOptions
-  extends OrderAdminDeps, CatalogueAdminDeps, PictureAdminDeps {
+  extends OrderAdminDeps, CatalogueAdminDeps, PictureAdminDeps, SettingsAdminDeps {
   accounts: AccountsService;
   roles: AccountRolesService;
   /** Sizes running low, for the dashboard (the catalogue module's). */
@@ -141,6 +147,7 @@ export function backOfficeRoutes(
   orderAdminRoutes(app, kit, options);
   catalogueAdminRoutes(app, kit, options);
   pictureAdminRoutes(app, kit, options);
+  settingsAdminRoutes(app, kit, options);
 
   app.get(`${BACK_OFFICE_API}/me`, async (request) => {
     const actor = actorOf(request);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/orders.ts';
+import { DEFAULT_SHOP_SETTINGS } from '#shared/shop-settings.ts';
+import type { MailTemplate } from './mail-message.ts';
 import { orderCancelledMail, queueRefundMails, queueShippedMail } from './order-mails.ts';
 
 const order: Order = {
@@ -57,11 +59,8 @@ describe('the refund and cancellation emails', () => {
 
   it('are queued once per refund and once per cancelled order, saying the amount and lines', async () => {
     const queued: { key: string; to: string; subject: string; rows: string[] }[] = [];
-    const queue = (
-      key: string,
-      to: string,
-      content: { subject: string; rows?: readonly { label: string; value: string }[] },
-    ) => {
+    const queue = (key: string, to: string, template: MailTemplate) => {
+      const content = template(DEFAULT_SHOP_SETTINGS);
       queued.push({
         key,
         to,
@@ -88,7 +87,10 @@ describe('the refund and cancellation emails', () => {
         rows: ['Brown Brim x 1: $25', 'Refunded: $25'],
       },
     ]);
-    expect(orderCancelledMail({ ...order, refundedTotal: 2500 }, 'http://x').paragraphs[1]).toBe(
+    expect(
+      orderCancelledMail({ ...order, refundedTotal: 2500 }, 'http://x')(DEFAULT_SHOP_SETTINGS)
+        .paragraphs[1],
+    ).toBe(
       'We have refunded $25 to the card you paid with. Your bank may take a few days to show it.',
     );
   });

@@ -2,7 +2,7 @@ import type { OrderRefund } from '#shared/order-refunds.ts';
 import type { Order } from '#shared/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { lazy } from '#shared/lazy.ts';
-import type { MailContent } from './mail-message.ts';
+import type { MailTemplate } from './mail-message.ts';
 import type { MailService } from './mail-service.ts';
 
 /** The confirmation page of `order`: with its receipt for a guest, whose only way back it is. */
@@ -33,16 +33,16 @@ const addressParagraphs = (order: Order) => {
 };
 
 /** The order confirmation: its lines (with their size when the line has one), total, address and link. */
-export function orderConfirmationMail(order: Order, link: string): MailContent {
-  return {
-    subject: `Your CRWN Clothing order ${order.id}`,
+export function orderConfirmationMail(order: Order, link: string): MailTemplate {
+  return (shop) => ({
+    subject: `Your ${shop.name} order ${order.id}`,
     paragraphs: [
       'Thank you for your order. We have received your payment and will send your order soon.',
       ...addressParagraphs(order),
     ],
     rows: [...lineRows(order), { label: 'Total', value: formatMoney(order.total) }],
     action: { label: 'See your order', url: link },
-  };
+  });
 }
 
 /** The day a shipment left, in UTC: an email cannot know its reader's time zone. */
@@ -55,18 +55,18 @@ const shippedOn = lazy(
  * sizes), where it goes, and the link to the order (the confirmation's). Throws for an order
  * that is not shipped.
  */
-export function orderShippedMail(order: Order, link: string): MailContent {
+export function orderShippedMail(order: Order, link: string): MailTemplate {
   const { shipment } = order;
   if (!shipment) throw new Error(`order ${order.id} is not shipped`);
-  return {
-    subject: `Your CRWN Clothing order ${order.id} has shipped`,
+  return (shop) => ({
+    subject: `Your ${shop.name} order ${order.id} has shipped`,
     paragraphs: [
       `Your order ${order.id} is on its way: it was shipped on ${shippedOn().format(new Date(shipment.shippedAt))} with ${shipment.carrier}, tracking number ${shipment.trackingNumber}.`,
       ...addressParagraphs(order),
     ],
     rows: lineRows(order),
     action: { label: 'See your order', url: link },
-  };
+  });
 }
 
 /**
@@ -97,21 +97,21 @@ const refundRows = (order: Order, refund: Pick<OrderRefund, 'lines'>) =>
   });
 
 /** "We have refunded …": the amount, the lines it was for, and the link to the order (ADR 047). */
-export function orderRefundedMail(order: Order, refund: OrderRefund, link: string): MailContent {
-  return {
-    subject: `A refund of ${formatMoney(refund.amount)} for your CRWN Clothing order ${order.id}`,
+export function orderRefundedMail(order: Order, refund: OrderRefund, link: string): MailTemplate {
+  return (shop) => ({
+    subject: `A refund of ${formatMoney(refund.amount)} for your ${shop.name} order ${order.id}`,
     paragraphs: [
       `We have refunded ${formatMoney(refund.amount)} of your order ${order.id} to the card you paid with${order.card ? ` (${order.card.brand} ending ${order.card.last4})` : ''}. Your bank may take a few days to show it.`,
     ],
     rows: [...refundRows(order, refund), { label: 'Refunded', value: formatMoney(refund.amount) }],
     action: { label: 'See your order', url: link },
-  };
+  });
 }
 
 /** "Your order is cancelled": what was refunded in all, and the link to the order (ADR 047). */
-export function orderCancelledMail(order: Order, link: string): MailContent {
-  return {
-    subject: `Your CRWN Clothing order ${order.id} is cancelled`,
+export function orderCancelledMail(order: Order, link: string): MailTemplate {
+  return (shop) => ({
+    subject: `Your ${shop.name} order ${order.id} is cancelled`,
     paragraphs: [
       `Your order ${order.id} is cancelled and will not be sent.`,
       order.refundedTotal > 0
@@ -120,7 +120,7 @@ export function orderCancelledMail(order: Order, link: string): MailContent {
     ],
     rows: [...lineRows(order), { label: 'Refunded', value: formatMoney(order.refundedTotal) }],
     action: { label: 'See your order', url: link },
-  };
+  });
 }
 
 /**

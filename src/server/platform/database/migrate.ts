@@ -19,6 +19,7 @@ import * as rolesAndAudit from '#server/platform/database/migrations/014-roles-a
 import * as backOfficeOrderIndexes from '#server/platform/database/migrations/015-back-office-order-indexes.ts';
 import * as uploadedPictures from '#server/platform/database/migrations/017-uploaded-pictures.ts';
 import * as refundsAndCancellations from '#server/platform/database/migrations/018-refunds-and-cancellations.ts';
+import * as shopSettings from '#server/platform/database/migrations/019-shop-settings.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 export const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '015-back-office-order-indexes': backOfficeOrderIndexes,
   '017-uploaded-pictures': uploadedPictures,
   '018-refunds-and-cancellations': refundsAndCancellations,
+  '019-shop-settings': shopSettings,
 };
 
 export const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -328,6 +328,19 @@ export interface UploadedPictureVariantsTable {
   bytes: Buffer;
 }
 
+/** The shop's settings (migration 019): one row, id 1; `address` is JSON, a list of lines. */
+export interface ShopSettingsTable {
+  id: number;
+  version: number;
+  name: string;
+  email: string;
+  phone: string;
+  hours: string;
+  address: string;
+  contact_text: string;
+  updated_at: string;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
@@ -352,4 +365,5 @@ export interface Database {
   audit_log: AuditLogTable;
   uploaded_pictures: UploadedPicturesTable;
   uploaded_picture_variants: UploadedPictureVariantsTable;
+  shop_settings: ShopSettingsTable;
 }
