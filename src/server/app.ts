@@ -84,6 +84,7 @@ import {
 import { openNotifications } from '#server/platform/notifications.ts';
 import { rateLimits } from '#server/platform/rate-limit.ts';
 import { deriveSecret, loadAuthSecret } from '#server/platform/secrets.ts';
+import { shopLogoRoutes } from '#server/site/shop-identity.ts';
 import { backOfficeApp } from '#server/site/back-office-app.ts';
 import { FrontCache } from '#server/site/front-cache.ts';
 import { prerenderedPages } from '#server/site/prerendered-pages.ts';
@@ -164,6 +165,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // The shop's name and contact details (ADR 048), which pages, emails and the widget show.
   const settings = createSettingsService({ db: database.db, notifications });
   app.addHook('onClose', () => settings.close());
+  // Pictures uploaded in the back office, served from the database to every server (ADR 046).
+  const pictures = createPictureService({ db: database.db });
+  picturesRoutes(app, { pictures });
   const mail = await openMail(app, config, database.db, {
     now: overrides.mailClock,
     shop: settings.settings,
@@ -274,10 +278,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     createLimiter,
     tokenAttemptsPerMinute: config.PAYMENT_TOKEN_LIMIT_PER_MINUTE,
     // The card form names the shop as its owner set it (ADR 048).
-    merchant: async () => ({
-      name: (await settings.settings()).name,
-      image: SHOP_LOGO_DATA_URL,
-    }),
+    merchant: async () => {
+      const { name, logo } = await settings.settings();
+      // The logo travels inside the form, which lives on the provider's origin (as a real
+      // provider keeps the merchant's logo itself).
+      const file = logo && (await pictures.variant(`${logo.split('/').at(-1) ?? ''}-160.jpg`));
+      return {
+        name,
+        image: file
+          ? `data:image/jpeg;base64,${file.bytes.toString('base64')}`
+          : SHOP_LOGO_DATA_URL,
+      };
+    },
   });
   const orders = createOrderService({
     db: database.db,
@@ -340,9 +352,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     accountLimitPer15Minutes: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES,
     secureCookies: config.PUBLIC_URL.startsWith('https://'),
   });
-  // Pictures uploaded in the back office, served from the database to every server (ADR 046).
-  const pictures = createPictureService({ db: database.db });
-  picturesRoutes(app, { pictures });
   // The back office's API (issue 14, ADR 042): staff and owners only.
   await app.register(backOfficeRoutes, {
     accounts,
@@ -353,6 +362,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     editProduct: (id, edit) => catalogue.editProduct(id, edit),
     uploadPicture: (bytes, kind, uploadedBy) => pictures.upload(bytes, kind, uploadedBy),
     settings,
+    isLogoStored: (imageUrl) => pictures.isStored(imageUrl, 'logo'),
     createLimiter,
   });
   await app.register(cartsRoutes, {
@@ -366,6 +376,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Vite serves the pages and files and passes the rest here.
   if (!config.SERVE_SITE) return app;
   await app.register(staticFiles, { clientDir: config.CLIENT_DIR });
+  // The uploaded logo's style sheet, which every page links while the shop has one (ADR 048).
+  await app.register(shopLogoRoutes);
   // The back office's own app, built beside the storefront (ADR 044).
   await app.register(backOfficeApp, {
     adminDir: path.resolve(config.CLIENT_DIR, '../admin'),

@@ -14,6 +14,8 @@ export interface ImageKind {
   /** Intrinsic width and height ratio, so layouts reserve the space and nothing shifts. */
   aspectWidth: number;
   aspectHeight: number;
+  /** How an uploaded picture is fitted to the aspect: cropped (the default) or shown whole. */
+  fit?: 'cover' | 'contain';
 }
 
 /** Product shots: portrait, one garment on a plain background. */

@@ -7,13 +7,26 @@
  */
 import { ITEM_IMAGE, SECTION_IMAGE, type ImageKind } from './images.ts';
 
-/** What a picture is for: a product (portrait) or a home page tile (landscape). */
-export type PictureKind = 'item' | 'section';
+/**
+ * What a picture is for: a product (portrait), a home page tile (landscape) or the shop's logo
+ * in the header (shown whole in a wide box: a logo must never be cropped).
+ */
+export type PictureKind = 'item' | 'section' | 'logo';
+
+/** The header's logo (ADR 048): 160 by 40 CSS pixels at most, 320 for sharp screens. */
+export const LOGO_IMAGE: ImageKind = {
+  folder: 'uploads',
+  widths: [160, 320],
+  aspectWidth: 4,
+  aspectHeight: 1,
+  fit: 'contain',
+};
 
 /** Each kind's widths and aspect. */
 export const PICTURE_KINDS: Record<PictureKind, ImageKind> = {
   item: ITEM_IMAGE,
   section: SECTION_IMAGE,
+  logo: LOGO_IMAGE,
 };
 
 /** Where uploaded pictures are served. */
@@ -23,6 +36,8 @@ const UPLOADED = /^\/images\/uploads\/[0-9a-f]{32}$/;
 const BUILT = {
   item: /^\/images\/items\/[a-z0-9-]{1,100}$/,
   section: /^\/images\/sections\/[a-z0-9-]{1,100}$/,
+  // The build draws no logo: the header's crown is drawn inline.
+  logo: /(?!)/,
 };
 
 /** True for the base URL of an uploaded picture (whatever its kind). */

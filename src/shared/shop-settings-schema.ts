@@ -46,4 +46,12 @@ export const shopSettingsBody = z.strictObject({
       /^(?:[^\p{Cc}]|[\t\n\r])*$/u,
       'The contact page text has control characters.',
     ),
+  // Left out: the logo stays as it is (a client that does not know about logos erases none).
+  logo: z
+    .string('The logo is the address of an uploaded picture.')
+    .regex(
+      /^(?:\/images\/uploads\/[0-9a-f]{32})?$/,
+      'The logo is an uploaded picture: upload one, or leave it empty for the crown.',
+    )
+    .optional(),
 });

@@ -17,6 +17,11 @@ export interface ShopSettings {
   address: string[];
   /** The contact page's words: paragraphs separated by a blank line. */
   contactText: string;
+  /**
+   * The header's logo: an uploaded picture of the kind `logo` (`/images/uploads/<32 hex>`), or
+   * empty for the shop's crown.
+   */
+  logo: string;
 }
 
 export { DEFAULT_SHOP_NAME };
@@ -33,6 +38,7 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = {
   address: ['100 Market Street', 'San Francisco, CA 94105', 'United States'],
   contactText:
     'Questions about an order, a size or a return? We answer every message within a day.',
+  logo: '',
 };
 
 /** The contact page's paragraphs: blank lines separate them, single line breaks are spaces. */

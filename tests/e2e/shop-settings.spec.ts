@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
 import { request as playwrightRequest, type Browser } from '@playwright/test';
 import { createAccount, freshEmail, signInThroughForm } from './support/accounts.ts';
 import { paymentFrame } from './support/payment.ts';
@@ -74,15 +75,42 @@ for (const width of [1280, 412]) {
       await expect(page.getByText('Enter a valid contact email address.')).toBeVisible();
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
       await emailField.fill(contactEmail);
+      // A wide logo, uploaded from the browser and encoded by the server (ADR 046, 048).
+      const logo = await sharp({
+        create: { width: 800, height: 200, channels: 3, background: { r: 30, g: 90, b: 160 } },
+      })
+        .png()
+        .toBuffer();
+      await page
+        .getByLabel('Logo picture')
+        .setInputFiles({ name: 'olives-logo.png', mimeType: 'image/png', buffer: logo });
+      await expect(page.getByText('olives-logo.png uploaded.')).toBeVisible({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Save settings' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 
-      // The home page, rendered by the server with the new name; then a navigation in the app.
+      // The home page, rendered by the server with the new name and logo; then a navigation in
+      // the app.
+      const logoFiles: string[] = [];
+      page.on('response', (response) => {
+        if (/\/images\/uploads\/[0-9a-f]{32}-320\.(avif|webp|jpg)$/.test(response.url()))
+          logoFiles.push(`${response.status()} ${response.headers()['content-type']}`);
+      });
       await visit(page, '/');
       await expect(page).toHaveTitle(`Hats, jackets, sneakers, womens and mens | ${name}`);
       const header = page.getByRole('banner');
       await expect(header.getByRole('link', { name: `${name}, home`, exact: true })).toBeAttached();
       await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeAttached();
+      // The logo in place of the crown: drawn, in the best format Chromium takes.
+      const logoLink = header.getByRole('link', { name: `${name}, home`, exact: true });
+      await expect(logoLink.locator('svg')).toBeHidden();
+      await expect.poll(() => logoFiles).toEqual(['200 image/avif']);
+      const box = await logoLink.evaluate((link) => {
+        const before = getComputedStyle(link, '::before');
+        return { width: before.width, height: before.height };
+      });
+      expect(box).toEqual(
+        width >= 480 ? { width: '160px', height: '40px' } : { width: '96px', height: '24px' },
+      );
       await visit(page, '/shop/hats');
       await expect(page).toHaveTitle(`Hats | ${name}`);
       await main(page).getByRole('link', { name: 'Brown Brim' }).first().click();
@@ -112,6 +140,10 @@ for (const width of [1280, 412]) {
       await expect(payNow).toHaveAttribute('aria-busy', 'false');
       await payNow.click();
       await expect(paymentFrame(page).getByRole('dialog', { name, exact: true })).toBeVisible();
+      await expect(paymentFrame(page).locator('#crwn-pay-image')).toHaveAttribute(
+        'src',
+        /^data:image\/jpeg;base64,/,
+      );
 
       // An email sent from now on carries the name and the contact email.
       const asked = await page.request.post('/api/account/password-reset', {

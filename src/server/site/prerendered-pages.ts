@@ -14,7 +14,7 @@ import {
   type Page,
   type PolicyOptions,
 } from './page-variants.ts';
-import { withShopName, type SiteShop } from './shop-identity.ts';
+import { withShopIdentity, type SiteShop } from './shop-identity.ts';
 import type { FrontCache } from './front-cache.ts';
 import {
   isRenderedPath,
@@ -160,7 +160,7 @@ function namedPages(shop: SiteShop | undefined, policy: PolicyOptions) {
     if (!shop) return page;
     const { version, settings } = await shop.current();
     const html = page.identity.body.toString('utf8');
-    const named = withShopName(html, settings.name);
+    const named = withShopIdentity(html, settings);
     if (named === html) return page;
     if (made.version !== version) made = { version, pages: new Map() };
     let pending = made.pages.get(urlPath);

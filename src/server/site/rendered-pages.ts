@@ -11,7 +11,7 @@ import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '#shared/shop-settings.
 import type { FrontCache } from './front-cache.ts';
 import { dropModulePreloads } from './module-preloads.ts';
 import { RenderCache } from './render-cache.ts';
-import { withShopName, type SiteShop } from './shop-identity.ts';
+import { withShopIdentity, type SiteShop } from './shop-identity.ts';
 import {
   HTML,
   compressedPage,
@@ -172,7 +172,7 @@ export function renderedPages(
     // As the build does to its prerendered pages (docs/decisions/012); the shop's own name in
     // place of the one the storefront renders (ADR 048).
     if (isHtml) {
-      body = Buffer.from(withShopName(dropModulePreloads(body.toString('utf8')).html, shop.name));
+      body = Buffer.from(withShopIdentity(dropModulePreloads(body.toString('utf8')).html, shop));
     }
     if (!CACHED_STATUSES.has(response.status)) {
       const headers = [...response.headers].filter(([name]) => name !== 'content-length');

@@ -12,6 +12,13 @@ type Upload =
 
 const NOT_A_PICTURE = 'Choose a JPEG, PNG, WebP or AVIF picture.';
 
+/** How each kind is fitted to its frame, as the hint says. */
+const FITTED: Record<PictureKind, string> = {
+  item: 'cropped to a 4:5 portrait around what stands out',
+  section: 'cropped to a 3:2 landscape around what stands out',
+  logo: 'shown whole in a 4:1 box on white',
+};
+
 /**
  * A picture of a product (`item`) or a home page tile (`section`): choosing a file uploads it at
  * once; the server encodes it into the shop's sizes and formats and `onChange` hears its base
@@ -92,8 +99,7 @@ export function PictureField({
       </label>
       <p id={`${id}-hint`} className="muted">
         JPEG, PNG, WebP or AVIF, up to {MAX_PICTURE_BYTES / 1024 / 1024} MB: uploaded as soon as it
-        is chosen, and cropped to {kind === 'item' ? 'a 4:5 portrait' : 'a 3:2 landscape'} around
-        what stands out.
+        is chosen, and {FITTED[kind]}.
       </p>
       {/* Each step is said once; the share sent is shown beside it, not read out at every step. */}
       <div role="status">

@@ -43,13 +43,34 @@ describe('the settings screen (ADR 048)', () => {
     await user.clear(address);
     await user.type(address, '1 High Street{Enter}Bath');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    expect(await screen.findByText(/^Saved\./)).toBeInTheDocument();
     const put = api.calls.find((call) => call.method === 'PUT');
     expect(put?.body).toEqual({
       ...DEFAULT_SHOP_SETTINGS,
       name: 'Hat Hut',
       address: ['1 High Street', 'Bath'],
     });
+  });
+
+  it('shows the uploaded logo and puts the crown back when asked', async () => {
+    const logo = '/images/uploads/0123456789abcdef0123456789abcdef';
+    const api = stubApi({
+      'GET /api/admin/me': { body: OWNER },
+      'GET /api/admin/settings': { body: { ...DEFAULT_SHOP_SETTINGS, logo } },
+      'PUT /api/admin/settings': { body: DEFAULT_SHOP_SETTINGS },
+    });
+    renderBackOffice('/settings');
+    const group = await screen.findByRole('group', { name: 'Logo' });
+    expect(within(group).getByLabelText('Logo picture')).toBeInTheDocument();
+    expect(
+      within(group).getByRole('img', { name: 'Logo picture: the current picture' }),
+    ).toHaveAttribute('src', `${logo}-160.jpg`);
+    const user = userEvent.setup();
+    await user.click(within(group).getByRole('button', { name: 'Use the crown instead' }));
+    expect(within(group).getByText('No picture yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText(/^Saved\./);
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ logo: '' });
   });
 
   it('marks a wrong field before sending, focused, and shows the server’s refusal', async () => {

@@ -7,6 +7,7 @@ import {
   shopSettingsBody,
 } from '#shared/shop-settings-schema.ts';
 import { callApi } from '#client/admin/api.ts';
+import { PictureField } from '#client/admin/pictures/picture-field.tsx';
 import { LoadState } from '#client/admin/load-state.tsx';
 import { useApi } from '#client/admin/use-api.ts';
 
@@ -150,6 +151,29 @@ function SettingsForm({ saved }: { saved: ShopSettings }) {
             </div>
           );
         })}
+        <fieldset>
+          <legend>Logo</legend>
+          <p className="muted">
+            Shown in the header of every page in place of the crown, and in the card form. A wide
+            picture suits it best.
+          </p>
+          <PictureField
+            label="Logo picture"
+            kind="logo"
+            value={draft.logo}
+            onChange={(logo) => setDraft((current) => ({ ...current, logo }))}
+          />
+          {draft.logo && (
+            <p>
+              <button
+                type="button"
+                onClick={() => setDraft((current) => ({ ...current, logo: '' }))}
+              >
+                Use the crown instead
+              </button>
+            </p>
+          )}
+        </fieldset>
         <div>
           <button type="submit" disabled={sending}>
             Save settings

@@ -13,6 +13,7 @@ const OWN: ShopSettings = {
   hours: '',
   address: ['1 High Street', 'Bath'],
   contactText: 'Ask us anything.\n\nWe are <b>friendly</b>.',
+  logo: '',
 };
 
 /** The contact page with what its loader gives for `settings`. */

@@ -19,13 +19,16 @@ export interface PictureAdminDeps {
 }
 
 const pictureQuery = z.strictObject({
-  kind: z.enum(['item', 'section'], 'Say what the picture is for: kind=item or kind=section.'),
+  kind: z.enum(
+    ['item', 'section', 'logo'],
+    'Say what the picture is for: kind=item, kind=section or kind=logo.',
+  ),
 });
 
 const TOO_LARGE = `A picture can be at most ${MAX_PICTURE_BYTES / 1024 / 1024} MB. Make it smaller and upload it again.`;
 
 /**
- * `POST /api/admin/pictures?kind=item|section` (ADR 046): the body is the picture's bytes as the
+ * `POST /api/admin/pictures?kind=item|section|logo` (ADR 046): the body is the picture's bytes as the
  * browser read them from the file, sent with its type (image/jpeg, png, webp or avif), at most
  * MAX_PICTURE_BYTES. 201 `{ imageUrl }` once encoded and stored (200 with the same answer when
  * that picture was uploaded before), 400 for a file that is not a picture the shop can use, 413

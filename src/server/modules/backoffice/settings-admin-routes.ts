@@ -12,23 +12,33 @@ export const SETTINGS_ROUTES: readonly BackOfficeRoute[] = [
 export interface SettingsAdminDeps {
   /** The settings module's service. */
   settings: Pick<SettingsService, 'settings' | 'update'>;
+  /** True when a base URL names an uploaded picture of the kind `logo` (the pictures module's). */
+  isLogoStored: (imageUrl: string) => Promise<boolean>;
   audit: AuditService;
 }
 
 /**
- * The shop's settings (ADR 048), the owner's alone: its name, contact details and contact page.
+ * The shop's settings (ADR 048), the owner's alone: its name, logo, contact details and contact
+ * page.
  * A save is every field at once; it shows on every server's pages within a second.
  */
 export function settingsAdminRoutes(
   app: FastifyInstance,
   { actorOf, invalid }: BackOfficeKit,
-  { settings, audit }: SettingsAdminDeps,
+  { settings, isLogoStored, audit }: SettingsAdminDeps,
 ) {
   app.get(`${BACK_OFFICE_API}/settings`, () => settings.settings());
 
   app.put(`${BACK_OFFICE_API}/settings`, async (request, reply) => {
     const parsed = shopSettingsBody.safeParse(request.body ?? {});
     if (!parsed.success) return invalid(reply, parsed.error);
+    const { logo } = parsed.data;
+    if (logo && !(await isLogoStored(logo))) {
+      return reply.status(400).send({
+        code: 'VALIDATION_ERROR',
+        message: 'That logo is not an uploaded logo. Upload the picture again.',
+      });
+    }
     const { before, after, changed } = await settings.update(parsed.data);
     if (changed) {
       await audit.record(actorOf(request), 'settings.update', 'settings:shop', before, after);

@@ -95,7 +95,7 @@ html,body{margin:0;height:100%;font:16px/1.4 system-ui,-apple-system,"Segoe UI",
 body{background:rgba(20,20,20,.6);display:flex;align-items:flex-start;justify-content:center;overflow:auto;padding:5vh 12px}
 .panel{background:#fff;width:100%;max-width:380px;border-radius:8px;box-shadow:0 12px 40px rgba(0,0,0,.35);overflow:hidden}
 header{position:relative;background:#f3f3f3;border-bottom:1px solid #ddd;padding:20px 48px 16px;text-align:center}
-header img{display:block;width:64px;height:64px;margin:0 auto 8px;border-radius:50%;object-fit:cover;border:2px solid #fff}
+header img{display:block;width:64px;height:64px;margin:0 auto 8px;border-radius:50%;object-fit:contain;background:#fff;border:2px solid #fff}
 h1{font-size:1.15rem;margin:0}
 .description{margin:4px 0 0;color:#555;font-size:.9rem}
 .close{position:absolute;top:8px;right:8px;width:36px;height:36px;border:0;border-radius:50%;background:transparent;font-size:1.5rem;line-height:1;cursor:pointer;color:#444}

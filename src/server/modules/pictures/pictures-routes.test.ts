@@ -292,7 +292,7 @@ describe('an upload that is not a picture the shop can use', () => {
       payload: await twoColours(10, 10).toBuffer(),
     });
     expect(noKind.json()).toMatchObject({
-      message: 'Say what the picture is for: kind=item or kind=section.',
+      message: 'Say what the picture is for: kind=item, kind=section or kind=logo.',
     });
   }, 60_000);
 

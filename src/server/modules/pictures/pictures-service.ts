@@ -130,7 +130,14 @@ export function createPictureService({ db }: { db: Db }) {
       const height = imageHeight(imageKind, width);
       const { data, info } = await sharp(bytes, options)
         .autoOrient()
-        .resize(width, height, { fit: 'cover', position: 'attention' })
+        // A logo is shown whole on white; a product or tile fills its frame around what stands out.
+        .resize(
+          width,
+          height,
+          imageKind.fit === 'contain'
+            ? { fit: 'contain', background: '#ffffff' }
+            : { fit: 'cover', position: 'attention' },
+        )
         .flatten({ background: '#ffffff' })
         .toColourspace('srgb')
         .raw({ depth: 'uchar' })

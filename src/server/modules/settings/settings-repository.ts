@@ -32,6 +32,7 @@ export const settingsRepository = {
         hours: row.hours,
         address: addressOf(row.address),
         contactText: row.contact_text,
+        logo: row.logo,
       },
     };
   },
@@ -54,6 +55,7 @@ export const settingsRepository = {
       hours: settings.hours,
       address: JSON.stringify(settings.address),
       contact_text: settings.contactText,
+      logo: settings.logo,
       updated_at: now,
     };
     const row = await db

@@ -54,12 +54,16 @@ export function createSettingsService(options: SettingsServiceOptions) {
     settings: async (): Promise<ShopSettings> => (await copy.current()).settings,
 
     /**
-     * Saves `next` (already validated) as the shop's settings and tells every server. Saving
+     * Saves `edit` (already validated) as the shop's settings and tells every server. Saving
      * what is already saved writes nothing and tells nobody (`changed` false).
      */
-    async update(next: ShopSettings): Promise<SettingsUpdate> {
+    async update(
+      edit: Omit<ShopSettings, 'logo'> & { logo?: string | undefined },
+    ): Promise<SettingsUpdate> {
       const result = await inWriteTransaction(db, ['shop-settings'], async (connection) => {
         const { settings: before, version } = await settingsRepository.read(connection);
+        // No logo given: the one saved stays.
+        const next: ShopSettings = { ...edit, logo: edit.logo ?? before.logo };
         if (isDeepStrictEqual(before, next)) {
           return { commit: false, result: { before, after: before, changed: false, version } };
         }

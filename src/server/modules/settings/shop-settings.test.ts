@@ -1,7 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '#shared/shop-settings.ts';
 import { makeOwner } from '#server/modules/accounts/accounts-service.ts';
-import { UNLIMITED } from '#server/test/payments.ts';
+import { PAYMENT_HOST, UNLIMITED, framePath } from '#server/test/payments.ts';
 import { sharedDatabase } from '#server/test/shared-database.ts';
 import { signUp } from '#server/test/shoppers.ts';
 import { buildTestApp, writeFakeBuild, type TestApp } from '#server/test/test-app.ts';
@@ -51,6 +52,7 @@ const MINE: ShopSettings = {
   hours: '',
   address: ['1 High Street', 'Bath BA1 1AA', 'United Kingdom'],
   contactText: 'Write to us.\n\nWe answer <quickly>.',
+  logo: '',
 };
 
 let database: Awaited<ReturnType<typeof sharedDatabase>>;
@@ -245,5 +247,78 @@ describe('GET and PUT /api/admin/settings', () => {
     expect(mail.html).toContain('&lt;/script&gt;&lt;b&gt;x &amp; Co');
     expect(mail.html).toContain('1 High Street');
     expect(mail.html).not.toContain('</script><b>');
+  });
+});
+
+describe('the shop’s logo', () => {
+  const upload = async (kind: string, width: number, height: number) => {
+    const png = await sharp({
+      create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    const answer = await first.inject({
+      method: 'POST',
+      url: `/api/admin/pictures?kind=${kind}`,
+      headers: {
+        cookie: owner.cookie,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'image/png',
+      },
+      payload: png,
+    });
+    expect(answer.statusCode).toBe(201);
+    return answer.json<{ imageUrl: string }>().imageUrl;
+  };
+
+  it('is uploaded whole (not cropped) at the logo’s sizes, shows in every server’s header in place of the crown, and in the card form', async () => {
+    const logo = await upload('logo', 600, 300);
+    const id = logo.split('/').at(-1) ?? '';
+    // A wide box, the picture contained on white: the red square is 2:1, so white at the ends.
+    const file = await first.inject({ url: `${logo}-320.png`.replace('.png', '.jpg') });
+    expect(file.statusCode).toBe(200);
+    const { data, info } = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([320, 80]);
+    const pixel = (x: number) => [...data.subarray((40 * 320 + x) * 3, (40 * 320 + x) * 3 + 3)];
+    expect(pixel(5).every((channel) => channel > 240)).toBe(true);
+    expect(pixel(160)[0]).toBeGreaterThan(150);
+
+    // A saved settings without a logo keeps the crown; with one, every page links its sheet.
+    expect((await put(first, owner.cookie, { ...MINE, logo })).statusCode).toBe(200);
+    // Saving without the field keeps the logo.
+    const withoutLogo: Partial<ShopSettings> = { ...MINE };
+    delete withoutLogo.logo;
+    expect((await put(first, owner.cookie, withoutLogo)).json()).toEqual({ ...MINE, logo });
+    const sheet = `<link rel="stylesheet" href="/shop-logo/${id}.css"/>`;
+    for (const app of [first, second]) {
+      await expect.poll(() => html(app, '/contact'), { timeout: 5000 }).toContain(sheet);
+      expect(await html(app, '/')).toContain(sheet);
+      expect(await html(app, '/checkout')).toContain(sheet);
+    }
+    const css = await second.inject({ url: `/shop-logo/${id}.css` });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.headers['cache-control']).toContain('immutable');
+    expect(css.body).toContain('.header__logo svg{display:none}');
+    expect(css.body).toContain(`url("${logo}-320.avif") type("image/avif")`);
+    expect((await second.inject({ url: '/shop-logo/nothing.css' })).statusCode).toBe(404);
+
+    // The card form (on the provider's origin) carries the logo itself, as a JPEG.
+    const frame = await first.inject({ url: framePath('en'), headers: { host: PAYMENT_HOST } });
+    expect(frame.statusCode).toBe(200);
+    expect(frame.body).toMatch(/<img id="crwn-pay-image" alt="" src="data:image\/jpeg;base64,/);
+
+    // Back to the crown.
+    expect((await put(first, owner.cookie, { ...MINE, logo: '' })).statusCode).toBe(200);
+    await expect.poll(() => html(second, '/contact'), { timeout: 5000 }).not.toContain('shop-logo');
+  }, 30_000);
+
+  it('must be an uploaded logo: a product’s picture or an unknown one is refused', async () => {
+    const item = await upload('item', 400, 500);
+    for (const logo of [item, '/images/uploads/0123456789abcdef0123456789abcdef', '/favicon.svg']) {
+      const answer = await put(first, owner.cookie, { ...MINE, logo });
+      expect(answer.statusCode, logo).toBe(400);
+      expect(answer.json<{ message: string }>().message).toMatch(/uploaded/);
+    }
   });
 });

@@ -310,7 +310,7 @@ export interface AuditLogTable {
 export interface UploadedPicturesTable {
   /** 32 hex digits: the start of the SHA-256 of the kind and the uploaded bytes. */
   id: string;
-  kind: 'item' | 'section';
+  kind: 'item' | 'section' | 'logo';
   /** The uploaded picture's size, upright, before it was cropped and scaled. */
   source_width: number;
   source_height: number;
@@ -338,6 +338,7 @@ export interface ShopSettingsTable {
   hours: string;
   address: string;
   contact_text: string;
+  logo: string;
   updated_at: string;
 }
 

@@ -17,6 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // JSON: the address's lines.
     .addColumn('address', 'text', (col) => col.notNull())
     .addColumn('contact_text', 'text', (col) => col.notNull())
+    // An uploaded picture's base URL, or '' for the crown drawn in the header.
+    .addColumn('logo', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
 }
