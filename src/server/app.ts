@@ -323,7 +323,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     orders,
     audit: createAuditService({ db: database.db }),
     lowStock: () => catalogue.lowStock(),
-    editProduct: (id, edit) => catalogue.editProduct(id, edit),
+    catalogueAdmin: catalogue.admin,
     createLimiter,
   });
   await app.register(cartsRoutes, {

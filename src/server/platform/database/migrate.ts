@@ -17,6 +17,7 @@ import * as orderShipments from '#server/platform/database/migrations/012-order-
 import * as accountTokens from '#server/platform/database/migrations/013-account-tokens.ts';
 import * as rolesAndAudit from '#server/platform/database/migrations/014-roles-and-audit.ts';
 import * as backOfficeOrderIndexes from '#server/platform/database/migrations/015-back-office-order-indexes.ts';
+import * as catalogueBackOffice from '#server/platform/database/migrations/016-catalogue-back-office.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 export const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '013-account-tokens': accountTokens,
   '014-roles-and-audit': rolesAndAudit,
   '015-back-office-order-indexes': backOfficeOrderIndexes,
+  '016-catalogue-back-office': catalogueBackOffice,
 };
 
 export const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
