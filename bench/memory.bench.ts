@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serverEnvironment } from '#scripts/server-environment.ts';
-import { firstLoad } from '#scripts/build/first-load.ts';
+import { firstLoadOfHtml } from '#scripts/build/first-load.ts';
 import { startShop, type RunningShop } from '#tests/e2e/support/shop-server.ts';
 import { round } from './stats.ts';
 
@@ -72,7 +72,9 @@ export async function benchMemory(clientDir: string, seconds: number): Promise<M
     const idleMiB = await residentMiB(pid);
 
     const { cookie } = await signedUpShopper(shop);
-    const { scripts } = await firstLoad(clientDir, '/');
+    // The home page is rendered by the server from the catalogue (ADR 035), not a built file.
+    const homeHtml = await (await fetch(`${shop.url}/`)).text();
+    const { scripts } = await firstLoadOfHtml(clientDir, homeHtml);
     const encoded = { 'accept-encoding': BROWSER_ENCODINGS };
     const paymentHost = new URL(shop.paymentUrl).host;
     const requests: autocannon.Request[] = [
