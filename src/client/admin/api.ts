@@ -37,13 +37,17 @@ async function errorOf(response: Response): Promise<ApiError> {
 }
 
 /**
- * Calls the back office's API with the session cookie: GET without a body, POST and DELETE with
+ * Calls the back office's API with the session cookie: GET without a body, the other verbs with
  * JSON. Never throws for an answer: a refusal, a validation error or a lost connection comes back
  * as `{ ok: false, error }` with a message for people.
  */
 export async function callApi<T>(
   path: string,
-  init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {},
+  init: {
+    method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+    body?: unknown;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<ApiResult<T>> {
   const { method = 'GET', body, signal } = init;
   let response: Response;
