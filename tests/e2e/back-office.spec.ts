@@ -1,43 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createAccount, freshEmail, signInThroughForm } from './support/accounts.ts';
+import {
+  axeViolations,
+  backOffice,
+  createOwner,
+  newPage,
+  watchPolicy,
+} from './support/back-office.ts';
 import { fillCard, TEST_CARDS, widgetPayButton } from './support/payment.ts';
 import { seedCart, visit } from './support/shop.ts';
 import { expect, test } from './support/test.ts';
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-/**
- * A new account made an owner with the shop's own command (`npm run owner:add`), run on the
- * database of the shop the specs use, as its owner would (ADR 042).
- */
-async function createOwner(): Promise<string> {
-  // A request context of its own: a sign-up's session cookie would make the next sign-up in the
-  // same context a signed-in request, which needs an Origin.
-  const request = await playwrightRequest.newContext({ baseURL: process.env.SHOP_URL });
-  const email = await createAccount(request, 'Olive', freshEmail('owner'));
-  await request.dispose();
-  const dataDir = process.env.SHOP_DATA_DIR;
-  if (!dataDir) throw new Error('SHOP_DATA_DIR is not set: run the specs through playwright test.');
-  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/accounts/add-owner.ts'), email], {
-    // Started in the data folder: the command reads no developer's .env.
-    cwd: dataDir,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: 'pipe',
-  });
-  return email;
-}
-
-/** A new browser context of its own (cookies apart from the page fixture's) on the shop. */
-async function newPage(browser: Browser, width = 1280): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: process.env.SHOP_URL,
-    viewport: { width, height: 900 },
-  });
-  return context.newPage();
-}
 
 /** A shopper signs in and pays for two Brown Brims in L; returns the order's id. */
 async function placeSignedInOrder(page: Page, email: string): Promise<string> {
@@ -54,26 +26,6 @@ async function placeSignedInOrder(page: Page, email: string): Promise<string> {
   if (!id) throw new Error('no order id in the confirmation address');
   return id;
 }
-
-/** Every Content-Security-Policy violation the page reports, as text. */
-function watchPolicy(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.passes.length).toBeGreaterThan(10);
-  return results.violations.map(
-    ({ id, help, nodes }) =>
-      `${id}: ${help} at ${nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
-const backOffice = (page: Page) => page.getByRole('navigation', { name: 'Back office' });
 
 for (const width of [1280, 820]) {
   test(`an owner marks a shopper's order shipped from /admin, and the shopper sees it (${width} px)`, async ({
