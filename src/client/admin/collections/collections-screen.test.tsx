@@ -35,7 +35,7 @@ describe('collections', () => {
     const api = stubApi({
       ...STAFF,
       'GET /api/admin/collections': () => ({ body: { collections: list } }),
-      'PUT /api/admin/collections/order': () => {
+      'PUT /api/admin/collection-order': () => {
         list = [
           collection(2, 'Jackets', 1, 3),
           collection(1, 'Hats', 2, 1),
@@ -48,7 +48,7 @@ describe('collections', () => {
     const table = await screen.findByRole('table', { name: /shop overview’s order/ });
     expect(within(table).getByRole('button', { name: 'Move Hats up in the shop' })).toBeDisabled();
     await user.click(within(table).getByRole('button', { name: 'Move Jackets up in the shop' }));
-    expect(api.sentTo('PUT /api/admin/collections/order')).toEqual([{ overview: [2, 1, 3] }]);
+    expect(api.sentTo('PUT /api/admin/collection-order')).toEqual([{ overview: [2, 1, 3] }]);
     expect(
       await screen.findByText('Jackets is now number 1 of 3 in the shop overview.'),
     ).toBeVisible();
@@ -71,7 +71,7 @@ describe('collections', () => {
     await user.click(
       within(tiles).getByRole('button', { name: 'Move Mens down on the home page' }),
     );
-    expect(api.sentTo('PUT /api/admin/collections/order').at(-1)).toEqual({
+    expect(api.sentTo('PUT /api/admin/collection-order').at(-1)).toEqual({
       directory: [1, 2, 3],
     });
   });

@@ -95,7 +95,7 @@ function Orders({
       index,
       direction,
     );
-    const result = await callApi(`/collections/order`, { method: 'PUT', body: { [order]: ids } });
+    const result = await callApi(`/collection-order`, { method: 'PUT', body: { [order]: ids } });
     setSending(false);
     if (!result.ok) {
       onFailed(result.error.message);

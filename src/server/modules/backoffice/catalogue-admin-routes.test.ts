@@ -412,6 +412,8 @@ describe('collections', () => {
       (await admin('PATCH', `/collections/${scarves.id}`, { routeName: 'hats' })).statusCode,
     ).toBe(409);
     expect((await admin('PATCH', '/collections/9999', { title: 'X' })).statusCode).toBe(404);
+    // Not a collection's id: a 404 whatever the body.
+    expect((await admin('PATCH', '/collections/order', {})).statusCode).toBe(404);
 
     // A new collection may take a former address: its own address wins.
     const taken = await admin('POST', '/collections', { title: 'Summer Scarves' });
@@ -420,7 +422,7 @@ describe('collections', () => {
 
     const ids = (await collections()).map((collection) => collection.id);
     const reversed = [...ids].reverse();
-    const reordered = await admin('PUT', '/collections/order', {
+    const reordered = await admin('PUT', '/collection-order', {
       overview: reversed,
       directory: [scarves.id, ...ids.filter((id) => id !== scarves.id)],
     });
@@ -428,11 +430,11 @@ describe('collections', () => {
     const shop = await shopCollections();
     expect(shop.map((collection) => collection.id)).toEqual(reversed);
     expect(shop.find((collection) => collection.id === scarves.id)?.tilePosition).toBe(1);
-    const incomplete = await admin('PUT', '/collections/order', { overview: ids.slice(1) });
+    const incomplete = await admin('PUT', '/collection-order', { overview: ids.slice(1) });
     expect(incomplete.json<{ message: string }>().message).toContain(
       'must name every collection once',
     );
-    expect((await admin('PUT', '/collections/order', {})).statusCode).toBe(400);
+    expect((await admin('PUT', '/collection-order', {})).statusCode).toBe(400);
 
     const actions = (await admin('GET', '/audit'))
       .json<{ entries: { action: string }[] }>()

@@ -26,7 +26,7 @@ export const CATALOGUE_ROUTES: readonly BackOfficeRoute[] = [
   { method: 'GET', url: `${BACK_OFFICE_API}/collections`, needs: 'staff' },
   { method: 'POST', url: `${BACK_OFFICE_API}/collections`, needs: 'staff' },
   { method: 'PATCH', url: `${BACK_OFFICE_API}/collections/:id`, needs: 'staff' },
-  { method: 'PUT', url: `${BACK_OFFICE_API}/collections/order`, needs: 'staff' },
+  { method: 'PUT', url: `${BACK_OFFICE_API}/collection-order`, needs: 'staff' },
 ];
 
 export interface CatalogueAdminDeps {
@@ -241,10 +241,11 @@ export function catalogueAdminRoutes(
   app.patch<{ Params: { id: string } }>(
     `${BACK_OFFICE_API}/products/:id`,
     async (request, reply) => {
-      const parsed = productPatch.safeParse(request.body ?? {});
-      if (!parsed.success) return invalid(reply, parsed.error);
+      // No such product first: a path that is no product's is a 404 whatever its body.
       const id = idOf(request.params.id);
       if (id === undefined) return notFound(reply, NO_PRODUCT);
+      const parsed = productPatch.safeParse(request.body ?? {});
+      if (!parsed.success) return invalid(reply, parsed.error);
       return answer(request, reply, await catalogue.updateProduct(id, parsed.data), {
         action: 'product.edit',
         subject: productSubject,
@@ -290,10 +291,11 @@ export function catalogueAdminRoutes(
   app.patch<{ Params: { id: string } }>(
     `${BACK_OFFICE_API}/collections/:id`,
     async (request, reply) => {
-      const parsed = collectionPatch.safeParse(request.body ?? {});
-      if (!parsed.success) return invalid(reply, parsed.error);
+      // No such collection first: a path that is no collection's is a 404 whatever its body.
       const id = idOf(request.params.id);
       if (id === undefined) return notFound(reply, NO_COLLECTION);
+      const parsed = collectionPatch.safeParse(request.body ?? {});
+      if (!parsed.success) return invalid(reply, parsed.error);
       return answer(request, reply, await catalogue.updateCollection(id, parsed.data), {
         action: 'collection.edit',
         subject: collectionSubject,
@@ -302,7 +304,7 @@ export function catalogueAdminRoutes(
     },
   );
 
-  app.put(`${BACK_OFFICE_API}/collections/order`, async (request, reply) => {
+  app.put(`${BACK_OFFICE_API}/collection-order`, async (request, reply) => {
     const parsed = collectionOrder.safeParse(request.body ?? {});
     if (!parsed.success) return invalid(reply, parsed.error);
     return answer(request, reply, await catalogue.reorderCollections(parsed.data), {
