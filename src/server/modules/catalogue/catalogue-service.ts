@@ -303,6 +303,8 @@ export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = 
   return {
     ...reader,
     movedCollection,
+    /** Drops the copy now: this server's own change is read on its next request (ADR 045). */
+    invalidate: stale,
     /** Calls `listener` with the new version whenever the catalogue changed; returns the unsubscribe. */
     onChange: (listener: (version: number) => void): (() => void) => {
       changes.on('change', listener);
@@ -419,6 +421,9 @@ export function createCatalogueService({
   const reader = createCatalogueReader(db, { notifications, checkEveryMs });
 
   const publish = async (version: number) => {
+    // This server reads its own change at once, without waiting for the notification to come
+    // back (PostgreSQL delivers it asynchronously); the others hear it on the channel.
+    reader.invalidate();
     await notifications?.publish(CATALOGUE_CHANNEL, String(version));
   };
 
