@@ -5,14 +5,14 @@ export const NOT_FOUND_PATH = '/404';
 
 /**
  * Pages that show nothing of the catalogue: prerendered at build, served as files. The
- * catalogue's pages (/, /shop, /shop/{collection}, products, search) are rendered by the server
- * from the catalogue as it is now, and kept in its render cache (docs/decisions/035).
+ * catalogue's pages (/, /shop, /shop/{collection}, products, search) and /contact (the owner's
+ * words, ADR 048) are rendered by the server from the catalogue and the shop's settings as they
+ * are now, and kept in its render cache (docs/decisions/035).
  */
 export const PRERENDERED_PATHS = [
   '/checkout',
   '/checkout/confirmation',
   '/signin',
-  '/contact',
   '/account',
   '/forgot-password',
   '/reset-password',

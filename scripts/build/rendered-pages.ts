@@ -18,6 +18,8 @@ export const RENDERED_SAMPLES = [
   '/shop/hats',
   '/shop/hats/1-brown-brim',
   '/search?q=hat',
+  // From the shop's settings (ADR 048).
+  '/contact',
 ];
 
 /**

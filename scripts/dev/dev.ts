@@ -5,8 +5,9 @@
  *   page in place, its state kept.
  * - The Fastify server (src/server/server.ts, SERVE_SITE=false) runs as a child process on an
  *   internal port and is restarted whenever a file under src/server or src/shared changes. Vite
- *   passes /api, /pay, /oidc and /auth to it, so the API, the card widget, the local OpenID
- *   provider and the Google popup share the app's origin, as in production. PUBLIC_URL is the
+ *   passes /api, /pay, /oidc, /auth and /images/uploads to it, so the API, the card widget, the
+ *   local OpenID provider, the Google popup and the pictures uploaded in the back office (kept
+ *   in the database, ADR 046) share the app's origin, as in production. PUBLIC_URL is the
  *   Vite address, so origin checks, cookies and sign-in callbacks all use that one address.
  *
  * A .env file is read first, as the server reads it. Ctrl-C stops everything.
@@ -24,7 +25,7 @@ import { devCataloguePages } from './dev-catalogue-pages.ts';
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /** Paths the Fastify server answers; everything else is the React app. */
-const API_PATHS = /^\/(?:api|pay|oidc|auth)(?:[/?]|$)/;
+const API_PATHS = /^\/(?:api|pay|oidc|auth|images\/uploads)(?:[/?]|$)/;
 /** Code the server runs: a change here restarts it. Tests are not part of it. */
 const SERVER_SOURCES = ['src/server', 'src/shared'];
 const isServerSource = (file: string) => !/\.test\.tsx?$|(?:^|[/\\])\.|~$/.test(file);
@@ -186,4 +187,5 @@ const vite = await viteStarted;
 await vite.listen();
 vite.printUrls();
 await images;
-if (await apiStarted) log(`API server behind ${publicUrl} (/api, /pay, /oidc, /auth)`);
+if (await apiStarted)
+  log(`API server behind ${publicUrl} (/api, /pay, /oidc, /auth, /images/uploads)`);

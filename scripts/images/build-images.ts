@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 import { COLLECTIONS, COLLECTION_IDS, SECTIONS, isCollectionId } from '#shared/catalogue.ts';
 import {
   IMAGE_FORMATS,
@@ -22,6 +22,7 @@ import {
   type ImageFormat,
   type ImageKind,
 } from '#shared/images.ts';
+import { ENCODER_SETTINGS, encodeAs } from '#server/modules/pictures/picture-encoding.ts';
 import { ITEM_DESIGNS, designForItem } from './item-designs.ts';
 import { itemSvg, sectionSvg } from './scenes.ts';
 import { SECTION_SCENES } from './section-designs.ts';
@@ -75,24 +76,6 @@ function pictureJobs(): PictureJob[] {
 
 function outputFile(baseUrl: string, width: number, format: ImageFormat): string {
   return path.join(publicDir, imageVariantUrl(baseUrl, width, format));
-}
-
-/** Each format's settings: part of every cache key, so a change here encodes again. */
-const ENCODER_SETTINGS = {
-  avif: { quality: 50, effort: 4, chromaSubsampling: '4:2:0' },
-  webp: { quality: 75, effort: 4 },
-  jpg: { quality: 78, mozjpeg: true },
-} as const;
-
-function encoder(format: ImageFormat, image: Sharp): Sharp {
-  switch (format) {
-    case 'avif':
-      return image.avif(ENCODER_SETTINGS.avif);
-    case 'webp':
-      return image.webp(ENCODER_SETTINGS.webp);
-    case 'jpg':
-      return image.jpeg(ENCODER_SETTINGS.jpg);
-  }
 }
 
 /**
@@ -163,7 +146,7 @@ async function buildPicture(job: PictureJob): Promise<number> {
       const raw = sharp(data, {
         raw: { width: info.width, height: info.height, channels: info.channels },
       });
-      const bytes = await encoder(format, raw).toBuffer();
+      const bytes = await encodeAs(raw, format).toBuffer();
       await writeAtomically(cached, bytes);
       await place(bytes, outputFile(job.baseUrl, width, format));
       encoded += 1;

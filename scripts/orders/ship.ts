@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import type { Shipment } from '#shared/orders.ts';
 import { createMailService } from '#server/modules/mail/mail-service.ts';
+import { createSettingsService } from '#server/modules/settings/settings-service.ts';
 import { queueShippedMail } from '#server/modules/mail/order-mails.ts';
 import {
   checkShipmentInput,
@@ -61,6 +62,8 @@ try {
     from: config.MAIL_FROM ?? '',
     log: pino({ level: 'silent' }),
     sends: false,
+    // The email carries the shop's name and address as the owner set them (ADR 048).
+    shop: createSettingsService({ db: database.db }).settings,
   });
   try {
     const shipments = createShipmentService({
@@ -89,6 +92,12 @@ try {
       case 'not_paid':
         process.stderr.write(
           `Order ${orderId} is not paid: its payment is still pending, and only a paid order can be shipped. Nothing changed.\n`,
+        );
+        process.exitCode = 1;
+        break;
+      case 'cancelled':
+        process.stderr.write(
+          `Order ${orderId} is cancelled: a cancelled order is not shipped. Nothing changed.\n`,
         );
         process.exitCode = 1;
         break;

@@ -39,6 +39,7 @@ import { mailRoutes } from '#server/modules/mail/mail-routes.ts';
 import {
   confirmationUrl,
   orderConfirmationMail,
+  queueRefundMails,
   queueShippedMail,
 } from '#server/modules/mail/order-mails.ts';
 import { createOrderService } from '#server/modules/orders/orders-service.ts';
@@ -50,6 +51,13 @@ import {
   type PaymentProvider,
 } from '#server/modules/payments/payments-service.ts';
 import { PAYMENT_BASE_PATH, paymentsRoutes } from '#server/modules/payments/payments-routes.ts';
+import { createPictureService } from '#server/modules/pictures/pictures-service.ts';
+import { picturesRoutes } from '#server/modules/pictures/pictures-routes.ts';
+import {
+  createSettingsService,
+  SHOP_LOGO_DATA_URL,
+} from '#server/modules/settings/settings-service.ts';
+import type { ShopSettings } from '#shared/shop-settings.ts';
 import { createProfileHub } from '#server/modules/profiles/profile-hub.ts';
 import { createProfileRepository } from '#server/modules/profiles/profile-repository.ts';
 import { createProfileService } from '#server/modules/profiles/profiles-service.ts';
@@ -153,7 +161,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(accepts);
   await compression(app);
   const createLimiter = await rateLimits(app, { database });
-  const mail = await openMail(app, config, database.db, overrides.mailClock);
+  // The shop's name and contact details (ADR 048), which pages, emails and the widget show.
+  const settings = createSettingsService({ db: database.db, notifications });
+  app.addHook('onClose', () => settings.close());
+  const mail = await openMail(app, config, database.db, {
+    now: overrides.mailClock,
+    shop: settings.settings,
+  });
 
   // Accounts, and the local OpenID provider that stands in for Google without credentials.
   const localOidcClientSecret = deriveSecret(secret, 'local-oidc-client');
@@ -220,6 +234,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         max: config.AUTH_IP_LIMIT_PER_MINUTE,
         windowMs: 60_000,
       }),
+      appName: async () => (await settings.settings()).name,
     });
   }
   // Before every route it keeps in step, pages included (ADR 022).
@@ -258,6 +273,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     payments: createPaymentService(database.db),
     createLimiter,
     tokenAttemptsPerMinute: config.PAYMENT_TOKEN_LIMIT_PER_MINUTE,
+    // The card form names the shop as its owner set it (ADR 048).
+    merchant: async () => ({
+      name: (await settings.settings()).name,
+      image: SHOP_LOGO_DATA_URL,
+    }),
   });
   const orders = createOrderService({
     db: database.db,
@@ -280,6 +300,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     // Queued once per order (ADR 040). Unlike a payment, nothing waits on it but the owner who
     // marked the order shipped, who is told if it fails and may give the shipment again.
     onShipped: queueShippedMail(mail, config.PUBLIC_URL),
+    // Refunds and cancellations (ADR 047): one email per refund, one per cancelled order.
+    ...queueRefundMails(mail, config.PUBLIC_URL),
+    logRefundError: (error, refundId) =>
+      app.log.error({ err: error, refundId }, 'refund left pending: the provider was not reached'),
   });
   // Orders whose request died after the charge (ADR 030).
   await reconcileOrders(app, orders);
@@ -316,6 +340,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     accountLimitPer15Minutes: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES,
     secureCookies: config.PUBLIC_URL.startsWith('https://'),
   });
+  // Pictures uploaded in the back office, served from the database to every server (ADR 046).
+  const pictures = createPictureService({ db: database.db });
+  picturesRoutes(app, { pictures });
   // The back office's API (issue 14, ADR 042): staff and owners only.
   await app.register(backOfficeRoutes, {
     accounts,
@@ -324,6 +351,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     audit: createAuditService({ db: database.db }),
     lowStock: () => catalogue.lowStock(),
     catalogueAdmin: catalogue.admin,
+    pictureStored: (imageUrl, kind) => pictures.isStored(imageUrl, kind),
+    uploadPicture: (bytes, kind, uploadedBy) => pictures.upload(bytes, kind, uploadedBy),
+    settings,
     createLimiter,
   });
   await app.register(cartsRoutes, {
@@ -350,6 +380,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     pageStatus: { '/checkout/confirmation': confirmationPageStatus({ accounts, orders }) },
     // The catalogue's pages are rendered from it at run time (ADR 035).
     catalogue: catalogue.reader,
+    // The shop's name in every page, its contact page and its products' brand (ADR 048).
+    shop: settings,
     frontCache,
   });
   return app;
@@ -363,7 +395,7 @@ async function openMail(
   app: FastifyInstance,
   config: Config,
   db: ShopDatabase['db'],
-  now: (() => number) | undefined,
+  { now, shop }: { now: (() => number) | undefined; shop: () => Promise<ShopSettings> },
 ): Promise<MailService> {
   const transport = config.SMTP_URL
     ? (await import('nodemailer')).createTransport({
@@ -382,6 +414,7 @@ async function openMail(
     log: app.log,
     print: development && process.stdout.isTTY ? (text) => process.stdout.write(text) : undefined,
     now,
+    shop,
   });
   app.addHook('onReady', (done) => {
     mail.start();

@@ -12,6 +12,8 @@ const broken = (): PaymentProvider => ({
     return Promise.reject(new Error('SQLITE_BUSY: database is locked at /srv/data/shop.sqlite'));
   },
   findCharge: () => Promise.resolve(undefined),
+  refund: () => Promise.reject(new Error('not refunding')),
+  findRefund: () => Promise.resolve(undefined),
 });
 
 beforeAll(async () => {

@@ -83,6 +83,8 @@ export interface OrderLine {
   unitPrice: Cents;
   quantity: number;
   lineTotal: Cents;
+  /** How many of the line are refunded (or being refunded): present once any are (ADR 047). */
+  refundedQuantity?: number;
 }
 
 export interface PricedOrder {
@@ -158,6 +160,10 @@ export interface Order {
   createdAt: string;
   /** How the order left the shop, once it has (issue 15); null until then. */
   shipment: Shipment | null;
+  /** ISO 8601 once the shop cancelled the order (ADR 047); null otherwise. */
+  cancelledAt: string | null;
+  /** Integer cents given back to the card by refunds that went through; 0 when none. */
+  refundedTotal: Cents;
   /**
    * GET /api/orders/{id} only: 'queued' when the confirmation email is on its way (or sent), so
    * the confirmation page says so only then (issue 15).

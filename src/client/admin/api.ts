@@ -1,3 +1,5 @@
+import type { PictureKind } from '#shared/picture-urls.ts';
+
 /** Where the back office's API lives; every path below is relative to it. */
 export const API_BASE = '/api/admin';
 
@@ -68,4 +70,55 @@ export async function callApi<T>(
   }
   if (!response.ok) return { ok: false, error: await errorOf(response) };
   return { ok: true, data: (await response.json()) as T };
+}
+
+/** The types the server encodes from (ADR 046), as a file input's `accept` lists them. */
+export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+
+/** The largest picture the server takes, in bytes (its 413 beyond). */
+export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Uploads a picture's file as it is (POST /api/admin/pictures?kind=…), for the server to encode
+ * into the shop's widths and formats; answers the base URL of the stored picture. Through
+ * XMLHttpRequest rather than fetch, which cannot tell how much of a body has been sent:
+ * `onProgress` hears the share sent, from 0 to 1. Like callApi, never throws for an answer.
+ */
+export function uploadPicture(
+  file: Blob,
+  kind: PictureKind,
+  init: { onProgress?: (sent: number) => void; signal?: AbortSignal } = {},
+): Promise<ApiResult<{ imageUrl: string }>> {
+  const { onProgress, signal } = init;
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${API_BASE}/pictures?kind=${kind}`);
+    request.setRequestHeader('accept', 'application/json');
+    request.setRequestHeader('content-type', file.type);
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => {
+      const { status, responseText } = request;
+      if (status >= 200 && status < 300) {
+        try {
+          resolve({ ok: true, data: JSON.parse(responseText) as { imageUrl: string } });
+        } catch {
+          resolve({ ok: false, error: UNREACHABLE });
+        }
+        return;
+      }
+      void errorOf(new Response(responseText, { status: status >= 400 ? status : 502 })).then(
+        (error) => resolve({ ok: false, error }),
+      );
+    });
+    request.addEventListener('error', () => resolve({ ok: false, error: UNREACHABLE }));
+    request.addEventListener('abort', () =>
+      reject(
+        signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'),
+      ),
+    );
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(file);
+  });
 }

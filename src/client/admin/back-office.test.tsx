@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFailure, stubApi } from '#client/test/stub-api.ts';
 import { renderBackOffice } from './test/render-back-office.tsx';
-import type { AuditEntry, Dashboard, Order, OrderList } from './types.ts';
+import type { AdminOrder, AuditEntry, Dashboard, OrderList } from './types.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,6 +20,8 @@ const SUMMARY = {
   total: 5000,
   items: 2,
   shipment: null,
+  cancelledAt: null,
+  refundedTotal: 0,
 };
 const emptyList: OrderList = { orders: [], total: 0, page: 1, pageSize: 50 };
 
@@ -98,7 +100,7 @@ describe('orders', () => {
   });
 });
 
-const ORDER: Order = {
+const ORDER: AdminOrder = {
   id: 'ord_1',
   status: 'paid',
   currency: 'usd',
@@ -116,6 +118,9 @@ const ORDER: Order = {
   card: { brand: 'visa', last4: '4242' },
   createdAt: '2026-03-01T10:00:00.000Z',
   shipment: null,
+  cancelledAt: null,
+  refundedTotal: 0,
+  refunds: [],
 };
 
 describe('an order', () => {
@@ -166,6 +171,135 @@ describe('an order', () => {
       { carrier: 'Royal Mail', trackingNumber: '<x>' },
       { carrier: 'Royal Mail', trackingNumber: 'AB1' },
     ]);
+  });
+});
+
+describe('refunding and cancelling an order (ADR 047)', () => {
+  const TWO_LINES: AdminOrder = {
+    ...ORDER,
+    total: 7500,
+    lines: [
+      { id: 1, name: 'Brown Brim', size: 'M', unitPrice: 2500, quantity: 2, lineTotal: 5000 },
+      { id: 1, name: 'Brown Brim', size: 'L', unitPrice: 2500, quantity: 1, lineTotal: 2500 },
+    ],
+  };
+  const REFUND = {
+    id: 'ref_1',
+    kind: 'refund' as const,
+    status: 'succeeded' as const,
+    amount: 2500,
+    lines: [{ lineIndex: 1, quantity: 1 }],
+    restock: true,
+    reason: null,
+    by: OWNER.email,
+    createdAt: '2026-03-02T09:00:00.000Z',
+    settledAt: '2026-03-02T09:00:00.000Z',
+    failure: null,
+  };
+  const refunded = {
+    ...TWO_LINES,
+    refundedTotal: 2500,
+    lines: [TWO_LINES.lines[0]!, { ...TWO_LINES.lines[1]!, refundedQuantity: 1 }],
+  };
+
+  it('refunds chosen lines after a confirmation that says the amount, sending the same key again after a failure', async () => {
+    const user = userEvent.setup();
+    let answer = apiFailure(503, 'UNAVAILABLE', 'The shop could not be reached.');
+    const api = stubApi({
+      ...me(OWNER),
+      'GET /api/admin/orders/ord_1': { body: TWO_LINES },
+      'POST /api/admin/orders/ord_1/refunds': () => answer,
+    });
+    renderBackOffice('/orders/ord_1');
+    const size = await screen.findByLabelText(/Brown Brim, size L \(1 of 1 left/);
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose how many of a line to refund.');
+    await user.clear(size);
+    await user.type(size, '1');
+    expect(screen.getByText('$25', { selector: 'strong' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    const confirm = within(screen.getByRole('group', { name: 'Confirm the refund' }));
+    expect(confirm.getByText(/Refund \$25 to visa ending 4242\?/)).toBeInTheDocument();
+    expect(confirm.getByRole('button', { name: 'Yes, refund $25' })).toHaveFocus();
+    await user.click(confirm.getByRole('button', { name: 'Yes, refund $25' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not be reached');
+
+    answer = apiFailure(409, 'OVER_REFUND', 'Line 2 (Brown Brim, size L) is refunded already.');
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, refund $25' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('is refunded already');
+
+    answer = { status: 201, body: { order: refunded, refund: REFUND } };
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, refund $25' }));
+    expect(await screen.findByText('Refunded $25 to visa ending 4242.')).toBeInTheDocument();
+    const sent = api.sentTo('POST /api/admin/orders/ord_1/refunds') as {
+      idempotencyKey: string;
+      lines: unknown;
+      restock: boolean;
+    }[];
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toMatchObject({ lines: [{ lineIndex: 1, quantity: 1 }], restock: true });
+    // Sent again after a lost answer: the same key, so it cannot refund twice. After a refusal,
+    // which was final for its key, a new one.
+    expect(sent[1]?.idempotencyKey).toBe(sent[0]?.idempotencyKey);
+    expect(sent[2]?.idempotencyKey).not.toBe(sent[1]?.idempotencyKey);
+    expect(sent[0]?.idempotencyKey).toMatch(/^refund-[0-9a-f-]{36}$/);
+    const refunds = screen.getByRole('table', { name: 'Refunds' });
+    expect(within(refunds).getByRole('row', { name: /1 x Brown Brim \(L\)/ })).toHaveTextContent(
+      '$25Refunded',
+    );
+    // Only what is left can be refunded now.
+    expect(screen.queryByLabelText(/size L/)).not.toBeInTheDocument();
+  });
+
+  it('cancels an unshipped order after a confirmation, and then offers neither cancelling nor shipping', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      ...me(STAFF),
+      'GET /api/admin/orders/ord_1': { body: TWO_LINES },
+      'POST /api/admin/orders/ord_1/cancel': {
+        status: 200,
+        body: {
+          order: {
+            ...TWO_LINES,
+            cancelledAt: '2026-03-02T10:00:00.000Z',
+            refundedTotal: 7500,
+            lines: TWO_LINES.lines.map((line) => ({ ...line, refundedQuantity: line.quantity })),
+          },
+          refund: { ...REFUND, id: 'ref_2', kind: 'cancel', amount: 7500 },
+        },
+      },
+    });
+    renderBackOffice('/orders/ord_1');
+    await user.click(await screen.findByRole('button', { name: 'Cancel order…' }));
+    const confirm = within(screen.getByRole('group', { name: 'Confirm the cancellation' }));
+    expect(confirm.getByText(/\$75 goes back to visa ending 4242/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Keep the order' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel order…' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await screen.findByText('The order is cancelled and $75 refunded.')).toBeInTheDocument();
+    expect(screen.getByText(/^Cancelled /)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order…' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark shipped' })).not.toBeInTheDocument();
+    expect(screen.getByText('Everything in this order is refunded.')).toBeInTheDocument();
+  });
+
+  it('shows the refusal of a cancellation', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      ...me(STAFF),
+      'GET /api/admin/orders/ord_1': { body: TWO_LINES },
+      'POST /api/admin/orders/ord_1/cancel': apiFailure(
+        409,
+        'SHIPPED',
+        'This order has shipped and cannot be cancelled: refund its lines instead.',
+      ),
+    });
+    renderBackOffice('/orders/ord_1');
+    await user.click(await screen.findByRole('button', { name: 'Cancel order…' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('refund its lines instead');
   });
 });
 

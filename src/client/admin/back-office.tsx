@@ -13,6 +13,7 @@ import { AuditScreen } from './audit/audit-screen.tsx';
 import { NewProductScreen, ProductScreen } from './products/product-screen.tsx';
 import { ProductsScreen } from './products/products-screen.tsx';
 import { CollectionsScreen } from './collections/collections-screen.tsx';
+import { SettingsScreen } from './settings/settings-screen.tsx';
 
 const TITLE = 'CRWN Clothing back office';
 
@@ -90,6 +91,14 @@ export function BackOffice() {
             element={
               <OwnerOnly>
                 <AuditScreen />
+              </OwnerOnly>
+            }
+          />
+          <Route
+            path="settings"
+            element={
+              <OwnerOnly>
+                <SettingsScreen />
               </OwnerOnly>
             }
           />
@@ -177,6 +186,9 @@ function Frame({ me, children }: { me?: Me; children: ReactNode }) {
                 </li>
                 <li>
                   <NavLink to="/audit">Audit trail</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/settings">Settings</NavLink>
                 </li>
               </>
             )}

@@ -1,7 +1,9 @@
 import type { Cents } from '#shared/money.ts';
-import type { Shipment } from '#shared/orders.ts';
+import type { OrderRefund } from '#shared/order-refunds.ts';
+import type { Order, Shipment } from '#shared/orders.ts';
 
 export type { Order, Shipment } from '#shared/orders.ts';
+export type { OrderRefund } from '#shared/order-refunds.ts';
 
 /** The back office's API (docs/decisions/042; /work/contracts/issue14-admin-api.md). */
 export type StaffRole = 'staff' | 'owner';
@@ -12,6 +14,15 @@ export interface Me {
   role: StaffRole;
 }
 
+/** One order as the back office's detail shows it: with its refunds (ADR 047). */
+export type AdminOrder = Order & { refunds: OrderRefund[] };
+
+/** The answer to a refund or a cancellation: the order as it is now, and the refund made. */
+export interface RefundAnswer {
+  order: Order;
+  refund: OrderRefund | null;
+}
+
 /** An order as the lists show it. */
 export interface OrderSummary {
   id: string;
@@ -20,6 +31,10 @@ export interface OrderSummary {
   total: Cents;
   items: number;
   shipment: Shipment | null;
+  /** ISO 8601 once cancelled (ADR 047). */
+  cancelledAt: string | null;
+  /** Cents refunded. */
+  refundedTotal: Cents;
 }
 
 /** A page of a list: its rows, how many there are in all, and which page of what size. */

@@ -6,6 +6,7 @@ import {
   type ServerBuild,
 } from 'react-router';
 import type { CatalogueReader } from '#shared/catalogue-model.ts';
+import type { ShopSettings } from '#shared/shop-settings.ts';
 import { catalogueLoadContext } from './catalogue-context.ts';
 
 /** The route id of routes.ts's `*` route, and the path the build prerenders it at. */
@@ -13,14 +14,15 @@ const NOT_FOUND_ROUTE = 'routes/not-found';
 const NOT_FOUND_PATH = '/404';
 
 /**
- * React Router's request handler for this build, whose loaders read `catalogue`. The server
+ * React Router's request handler for this build, whose loaders read `catalogue` and the shop's
+ * settings (`shop`, the defaults when not given: ADR 048). The server
  * (src/server/site/rendered-pages.ts) and the dev loop take it from the server build's entry
  * module, so they hand the loaders the catalogue without importing React Router or client code.
  */
 export function catalogueRequestHandler(build: ServerBuild, mode: string) {
   const handle = createRequestHandler(build, mode);
-  return (request: Request, catalogue: CatalogueReader) =>
-    handle(request, catalogueLoadContext(catalogue));
+  return (request: Request, catalogue: CatalogueReader, shop?: Readonly<ShopSettings>) =>
+    handle(request, catalogueLoadContext(catalogue, shop));
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '#shared/catalogue-model.ts';
 import { AddedToCartStatus } from '#client/features/cart/components/added-to-cart-status.tsx';
 import { ProductListing } from '#client/features/shop/components/product-listing.tsx';
-import { pageMeta } from '#client/app/page-meta.ts';
+import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
 import { catalogueOf } from '#client/app/catalogue-context.ts';
 
 /** Longer words are cut here rather than refused: a pasted paragraph still searches. */
@@ -44,7 +44,7 @@ export async function loadSearch({
 export const searchMeta = (page: SearchData | undefined) => [
   ...pageMeta(
     page?.q ? `Search: ${page.q}` : 'Search',
-    'Search the hats, sneakers, jackets and clothing of CRWN Clothing.',
+    `Search the hats, sneakers, jackets and clothing of ${SHOP_NAME}.`,
   ),
   // Indexed as collection pages are (ADR 036, 043): a search is reached only through the search
   // box, never by a link, so crawlers meet no endless set of them; sorted and filtered copies

@@ -7,12 +7,14 @@ import { PRECOMPRESSED, type Encoding } from '#server/platform/http/accept-encod
 import { disallowedPaths, sitemapXml } from './crawler-files.ts';
 import {
   HTML,
+  compressedPage,
   pageOf,
   pagePolicy,
   sendPage,
   type Page,
   type PolicyOptions,
 } from './page-variants.ts';
+import { withShopName, type SiteShop } from './shop-identity.ts';
 import type { FrontCache } from './front-cache.ts';
 import {
   isRenderedPath,
@@ -77,11 +79,15 @@ async function readPages(clientDir: string, policy: PolicyOptions): Promise<Map<
   return pages;
 }
 
-/** Every page of the catalogue as it is now: home, shop, each collection and each product. */
+/**
+ * Every page rendered at run time as it is now: home, contact, shop, each collection and each
+ * product.
+ */
 async function cataloguePaths(catalogue: SiteCatalogue): Promise<string[]> {
   const collections = await catalogue.collections();
   return [
     '/',
+    '/contact',
     '/shop',
     ...collections.flatMap((collection) => [
       `/shop/${collection.routeName}`,
@@ -144,6 +150,30 @@ async function crawlerRoutes(
 }
 
 /**
+ * The prerendered pages with the shop's own name in them (ADR 048): made again, and compressed,
+ * once per version of the settings and page, on the first visit after a change; the build's
+ * own files while the shop has the default name.
+ */
+function namedPages(shop: SiteShop | undefined, policy: PolicyOptions) {
+  let made = { version: -1, pages: new Map<string, Promise<Page>>() };
+  return async (urlPath: string, page: Page): Promise<Page> => {
+    if (!shop) return page;
+    const { version, settings } = await shop.current();
+    const html = page.identity.body.toString('utf8');
+    const named = withShopName(html, settings.name);
+    if (named === html) return page;
+    if (made.version !== version) made = { version, pages: new Map() };
+    let pending = made.pages.get(urlPath);
+    if (!pending) {
+      const body = Buffer.from(named);
+      pending = compressedPage(body, page.contentType, pagePolicy(body, policy));
+      made.pages.set(urlPath, pending);
+    }
+    return pending;
+  };
+}
+
+/**
  * Serves the site's pages. The catalogue's pages (/, /shop, /shop/…, /search) are rendered at
  * run time by the server build beside `clientDir` (`../server/index.js`) from `catalogue`, through
  * a render cache (rendered-pages.ts, docs/decisions/035); every other page is served as the build
@@ -171,6 +201,8 @@ export async function prerenderedPages(
     pageStatus?: Readonly<Record<string, (request: FastifyRequest) => Promise<200 | 404>>>;
     /** The catalogue the server-rendered pages and the sitemap read. */
     catalogue?: SiteCatalogue;
+    /** The shop's settings: its name in every page, and its contact page (ADR 048). */
+    shop?: SiteShop;
     /** Where the rendered pages are kept for visitors without cookies (front-cache.ts). */
     frontCache?: FrontCache;
   },
@@ -181,6 +213,7 @@ export async function prerenderedPages(
     componentStyles: await componentStyleHashes(opts.clientDir),
   };
   const pages = await readPages(opts.clientDir, policy);
+  const named = namedPages(opts.shop, policy);
   const handler = opts.catalogue
     ? await loadServerBuild(path.resolve(opts.clientDir, '../server/index.js'))
     : undefined;
@@ -208,6 +241,7 @@ export async function prerenderedPages(
     if (rendered) {
       answerRendered = renderedPages(existing, {
         ...rendered,
+        shop: opts.shop,
         publicUrl,
         policy,
         frontCache: opts.frontCache,
@@ -217,7 +251,7 @@ export async function prerenderedPages(
       if (urlPath === NOT_FOUND_PAGE || (rendered && isRenderedPath(urlPath))) continue;
       const status = opts.pageStatus?.[urlPath];
       existing.get(urlPath, async (request, reply) =>
-        sendPage(request, reply, page, status ? await status(request) : 200),
+        sendPage(request, reply, await named(urlPath, page), status ? await status(request) : 200),
       );
     }
     await crawlerRoutes(existing, {
@@ -245,6 +279,6 @@ export async function prerenderedPages(
         .status(404)
         .send({ error: 'Not Found', message: `No route ${request.method} ${pathname}` });
     }
-    return sendPage(request, reply, notFound, 404);
+    return sendPage(request, reply, await named(NOT_FOUND_PAGE, notFound), 404);
   });
 }

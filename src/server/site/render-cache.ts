@@ -1,9 +1,10 @@
 /**
  * Rendered answers kept in memory, least recently used dropped first, bounded both in number and
  * in bytes: a search page can be asked for with any query, and none of them may grow the cache
- * without limit. Each entry remembers the catalogue version it was rendered from.
+ * without limit. Each entry remembers the version (of the catalogue and the shop's settings) it was
+ * rendered from.
  */
-export class RenderCache<T extends { version: number; bytes: number }> {
+export class RenderCache<T extends { version: number | string; bytes: number }> {
   readonly #entries = new Map<string, T>();
   #bytes = 0;
 
@@ -14,7 +15,7 @@ export class RenderCache<T extends { version: number; bytes: number }> {
   }
 
   /** The entry of `key` rendered from `version`, or undefined (a stale one is dropped). */
-  get(key: string, version: number): T | undefined {
+  get(key: string, version: T['version']): T | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     this.#entries.delete(key);

@@ -7,9 +7,11 @@ import type {
   onSendAsyncHookHandler,
 } from 'fastify';
 import type { CatalogueReader } from '#shared/catalogue-model.ts';
+import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '#shared/shop-settings.ts';
 import type { FrontCache } from './front-cache.ts';
 import { dropModulePreloads } from './module-preloads.ts';
 import { RenderCache } from './render-cache.ts';
+import { withShopName, type SiteShop } from './shop-identity.ts';
 import {
   HTML,
   compressedPage,
@@ -26,8 +28,15 @@ export interface SiteCatalogue extends CatalogueReader {
   movedCollection?(routeName: string): Promise<string | undefined>;
 }
 
-/** What src/client/app/entry.server.tsx exports: React Router's handler with the catalogue. */
-type CatalogueRequestHandler = (request: Request, catalogue: CatalogueReader) => Promise<Response>;
+/**
+ * What src/client/app/entry.server.tsx exports: React Router's handler with the catalogue and
+ * the shop's settings (the defaults when not given).
+ */
+type CatalogueRequestHandler = (
+  request: Request,
+  catalogue: CatalogueReader,
+  shop?: Readonly<ShopSettings>,
+) => Promise<Response>;
 
 /**
  * React Router's request handler of the server build at `file`, or undefined when there is none
@@ -45,10 +54,14 @@ export async function loadServerBuild(file: string): Promise<CatalogueRequestHan
   return (make as (build: unknown, mode: string) => CatalogueRequestHandler)(build, 'production');
 }
 
-/** The catalogue's pages: rendered at run time from the catalogue as it is now (ADR 035). */
+/**
+ * The catalogue's pages: rendered at run time from the catalogue as it is now (ADR 035); and the
+ * contact page, from the shop's settings (ADR 048).
+ */
 export function isRenderedPath(pathname: string): boolean {
   return (
     pathname === '/' ||
+    pathname === '/contact' ||
     pathname === '/shop' ||
     pathname.startsWith('/shop/') ||
     pathname === '/search'
@@ -56,7 +69,7 @@ export function isRenderedPath(pathname: string): boolean {
 }
 
 /** React Router's data requests of those pages (`/_.data` is the home page's). */
-const DATA_PATHS = ['/_.data', '/shop.data', '/search.data'];
+const DATA_PATHS = ['/_.data', '/shop.data', '/search.data', '/contact.data'];
 
 /** A page or a `.data` request of a page that is rendered at run time. */
 export function isRenderedRequest(pathname: string): boolean {
@@ -78,7 +91,8 @@ function cacheKey(pathname: string, search: string): string {
 }
 
 interface Rendered {
-  version: number;
+  /** The catalogue's and the settings' versions it was rendered from. */
+  version: string;
   bytes: number;
   status: number;
   page: Page;
@@ -117,6 +131,8 @@ export function renderedPages(
   opts: {
     handler: CatalogueRequestHandler;
     catalogue: SiteCatalogue;
+    /** The shop's settings: its name in every page, its contact page (ADR 048). */
+    shop?: SiteShop | undefined;
     publicUrl: string;
     policy: PolicyOptions;
     /** Keeps each page as sent, for the next visitor without cookies (ADR 043). */
@@ -126,23 +142,40 @@ export function renderedPages(
   const cache = new RenderCache<Rendered>(CACHE_LIMITS);
   const rendering = new Map<string, Promise<Rendered | PassedOn>>();
   const { frontCache } = opts;
-  const stop = opts.catalogue.onChange(() => {
+  const drop = () => {
     cache.clear();
     frontCache?.clear();
-  });
+  };
+  const stops = [opts.catalogue.onChange(drop), ...(opts.shop ? [opts.shop.onChange(drop)] : [])];
   app.addHook('onClose', (_instance, done) => {
-    stop();
+    for (const stop of stops) stop();
     done();
   });
 
-  async function render(url: string, version: number): Promise<Rendered | PassedOn> {
+  /** The settings and the version of catalogue and settings together, as a cache entry's. */
+  async function versionNow(): Promise<{ version: string; shop: Readonly<ShopSettings> }> {
+    const [catalogue, shop] = await Promise.all([
+      opts.catalogue.version(),
+      opts.shop?.current() ?? { version: 0, settings: DEFAULT_SHOP_SETTINGS },
+    ]);
+    return { version: `${catalogue}.${shop.version}`, shop: shop.settings };
+  }
+
+  async function render(
+    url: string,
+    version: string,
+    shop: Readonly<ShopSettings>,
+  ): Promise<Rendered | PassedOn> {
     // No headers at all: nothing personal (cookies) can reach a page every shopper is sent.
-    const response = await opts.handler(new Request(url), opts.catalogue);
+    const response = await opts.handler(new Request(url), opts.catalogue, shop);
     let body = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get('content-type') ?? HTML;
     const isHtml = contentType.startsWith('text/html');
-    // As the build does to its prerendered pages (docs/decisions/012).
-    if (isHtml) body = Buffer.from(dropModulePreloads(body.toString('utf8')).html);
+    // As the build does to its prerendered pages (docs/decisions/012); the shop's own name in
+    // place of the one the storefront renders (ADR 048).
+    if (isHtml) {
+      body = Buffer.from(withShopName(dropModulePreloads(body.toString('utf8')).html, shop.name));
+    }
     if (!CACHED_STATUSES.has(response.status)) {
       const headers = [...response.headers].filter(([name]) => name !== 'content-length');
       return { passedOn: true, status: response.status, headers, body };
@@ -170,13 +203,13 @@ export function renderedPages(
         return reply.redirect(search ? `${canonical}?${search}` : canonical, 301);
     }
     const key = cacheKey(pathname, search);
-    const version = await opts.catalogue.version();
+    const { version, shop } = await versionNow();
     let rendered: Rendered | PassedOn | undefined = cache.get(key, version);
     if (!rendered) {
       const pendingKey = `${version} ${key}`;
       let pending = rendering.get(pendingKey);
       if (!pending) {
-        pending = render(`${opts.publicUrl}${key}`, version);
+        pending = render(`${opts.publicUrl}${key}`, version, shop);
         rendering.set(pendingKey, pending);
         const done = () => rendering.delete(pendingKey);
         pending.then(done, done);
@@ -207,7 +240,7 @@ export function renderedPages(
     frontCache?.keep(request, reply, payload);
     return payload;
   };
-  for (const url of ['/', '/shop', '/shop/*', '/search', ...DATA_PATHS]) {
+  for (const url of ['/', '/shop', '/shop/*', '/search', '/contact', ...DATA_PATHS]) {
     app.get(url, { onSend: keep }, answer);
   }
   return answer;

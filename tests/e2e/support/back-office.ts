@@ -7,46 +7,40 @@ import { expect } from './test.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-/** A shop the specs talk to: the one global-setup.ts started, or one a spec started itself. */
-export interface ShopAt {
-  url: string;
-  dataDir: string;
-}
-
-/** The shop global-setup.ts started for every spec. */
-export function sharedShop(): ShopAt {
-  const url = process.env.SHOP_URL;
-  const dataDir = process.env.SHOP_DATA_DIR;
-  if (!url || !dataDir)
-    throw new Error('SHOP_URL is not set: run the specs through playwright test.');
-  return { url, dataDir };
-}
-
 /**
  * A new account made an owner with the shop's own command (`npm run owner:add`), run on the
- * database of `shop`, as its owner would (ADR 042).
+ * database of the shop the specs use (or of `shop`, one a spec started), as its owner would
+ * (ADR 042).
  */
-export async function createOwner(shop: ShopAt = sharedShop()): Promise<string> {
+export async function createOwner(
+  shop: { url?: string | undefined; dataDir?: string | undefined } = {
+    url: process.env.SHOP_URL,
+    dataDir: process.env.SHOP_DATA_DIR,
+  },
+): Promise<string> {
   // A request context of its own: a sign-up's session cookie would make the next sign-up in the
   // same context a signed-in request, which needs an Origin.
   const request = await playwrightRequest.newContext({ baseURL: shop.url });
   const email = await createAccount(request, 'Olive', freshEmail('owner'));
   await request.dispose();
+  const { dataDir } = shop;
+  if (!dataDir) throw new Error('SHOP_DATA_DIR is not set: run the specs through playwright test.');
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts/accounts/add-owner.ts'), email], {
     // Started in the data folder: the command reads no developer's .env.
-    cwd: shop.dataDir,
-    env: { ...process.env, DATA_DIR: shop.dataDir },
+    cwd: dataDir,
+    env: { ...process.env, DATA_DIR: dataDir },
     stdio: 'pipe',
   });
   return email;
 }
 
 /** A new browser context of its own (cookies apart from the page fixture's) on the shop. */
-export async function newPage(browser: Browser, width = 1280, shop: ShopAt = sharedShop()) {
-  const context = await browser.newContext({
-    baseURL: shop.url,
-    viewport: { width, height: 900 },
-  });
+export async function newPage(
+  browser: Browser,
+  width = 1280,
+  baseURL = process.env.SHOP_URL,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
   return context.newPage();
 }
 

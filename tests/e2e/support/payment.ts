@@ -19,10 +19,18 @@ const ADDRESS = {
   country: 'United Kingdom',
 };
 
-/** Fills the widget's card form as a shopper does (billing address; shipping the same). */
-export async function fillCard(page: Page, number: string, email = 'ada@example.com') {
+/**
+ * Fills the widget's card form as a shopper does (billing address; shipping the same). The form
+ * names the shop it pays (`merchant`: the shop's name from its settings, ADR 048).
+ */
+export async function fillCard(
+  page: Page,
+  number: string,
+  email = 'ada@example.com',
+  merchant = 'CRWN Clothing',
+) {
   const frame = paymentFrame(page);
-  await expect(frame.getByRole('dialog', { name: 'CRWN Clothing Ltd.' })).toBeVisible();
+  await expect(frame.getByRole('dialog', { name: merchant, exact: true })).toBeVisible();
   const emailField = frame.getByLabel('Email');
   if ((await emailField.inputValue()) === '') await emailField.fill(email);
   await frame.getByLabel('Card number').fill(number);

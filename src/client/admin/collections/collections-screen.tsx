@@ -3,6 +3,7 @@ import type { AdminCollection } from '#shared/catalogue-admin.ts';
 import { slugify } from '#shared/images.ts';
 import { callApi } from '#client/admin/api.ts';
 import { LoadState } from '#client/admin/load-state.tsx';
+import { PictureField } from '#client/admin/pictures/picture-field.tsx';
 import { useOutcome } from '#client/admin/outcome.tsx';
 import { useApi } from '#client/admin/use-api.ts';
 
@@ -268,16 +269,7 @@ function EditCollectionForm({
       <p id={`address-hint-${collection.id}`} className="muted">
         /shop/{routeName || '…'}: lower-case letters, digits and hyphens. Old links follow a change.
       </p>
-      {/* PictureField replaces this once the pictures branch lands */}
-      <label>
-        Tile picture address
-        <input
-          name="imageUrl"
-          required
-          value={imageUrl}
-          onChange={(event) => setImageUrl(event.target.value)}
-        />
-      </label>
+      <PictureField label="Tile picture" kind="section" value={imageUrl} onChange={setImageUrl} />
       <div className="actions">
         <button type="submit" disabled={sending}>
           Save
@@ -356,21 +348,16 @@ function NewCollectionForm({
         <p id="new-address-hint" className="muted">
           /shop/{address || '…'}: made from the title unless you change it.
         </p>
-        {/* PictureField replaces this once the pictures branch lands */}
-        <label>
-          Tile picture address (optional)
-          <input
-            name="imageUrl"
-            aria-describedby="new-picture-hint"
-            placeholder="/images/sections/hats"
-            value={imageUrl}
-            onChange={(event) => setImageUrl(event.target.value)}
-          />
-        </label>
-        <p id="new-picture-hint" className="muted">
+        <PictureField
+          label="Tile picture (optional)"
+          kind="section"
+          value={imageUrl}
+          onChange={setImageUrl}
+        />
+        <p className="muted">
           Without one, the tile shows the first home page tile’s picture until you choose one.
         </p>
-        <label className="checkbox">
+        <label className="check">
           <input
             type="checkbox"
             checked={large}

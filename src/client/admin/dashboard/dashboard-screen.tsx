@@ -25,6 +25,10 @@ export function DashboardScreen() {
                   <dd>{formatMoney(today.revenue)}</dd>
                 </div>
               </dl>
+              <p className="muted">
+                Revenue is what orders were charged less what was refunded, on the day of each
+                order. Cancelled orders are not counted.
+              </p>
             </section>
             <section aria-labelledby="last-days">
               <h2 id="last-days">The last {days.length} days</h2>

@@ -4,13 +4,16 @@ import { AddressLines } from '#client/admin/address.tsx';
 import { callApi } from '#client/admin/api.ts';
 import { formatDateTime, formatMoney } from '#client/admin/format.ts';
 import { LoadState } from '#client/admin/load-state.tsx';
-import type { Order, Shipment } from '#client/admin/types.ts';
+import type { AdminOrder, RefundAnswer, Shipment } from '#client/admin/types.ts';
 import { useApi } from '#client/admin/use-api.ts';
+import { CancelOrder, FormError, RefundForm } from './refund-form.tsx';
+import { orderStatus } from './orders-table.tsx';
+import { RefundsTable } from './refunds-table.tsx';
 
 /** One order: what was bought, by whom, where it goes, and its shipment (or the form for it). */
 export function OrderScreen() {
   const { id = '' } = useParams();
-  const order = useApi<Order>(`/orders/${encodeURIComponent(id)}`);
+  const order = useApi<AdminOrder>(`/orders/${encodeURIComponent(id)}`);
   return (
     <>
       <p>
@@ -24,12 +27,32 @@ export function OrderScreen() {
   );
 }
 
-function OrderDetails({ order }: { order: Order }) {
-  // Marked shipped here: shown at once, without asking for the order again.
-  const [shipment, setShipment] = useState<Shipment | null>(order.shipment);
+function OrderDetails({ order: loaded }: { order: AdminOrder }) {
+  // Changed here (shipped, refunded, cancelled): shown at once, without asking again.
+  const [order, setOrder] = useState(loaded);
+  const [shipment, setShipment] = useState<Shipment | null>(loaded.shipment);
+  const [message, setMessage] = useState<string | null>(null);
+  const onRefund = ({ order: changed, refund }: RefundAnswer, said: string) => {
+    const refunds = order.refunds.filter((one) => one.id !== refund?.id);
+    setOrder({ ...changed, refunds: refund ? [...refunds, refund] : refunds });
+    setMessage(said);
+  };
   return (
     <>
+      {message && (
+        <p role="status" className="success">
+          {message}
+        </p>
+      )}
       <dl className="facts">
+        <dt>Status</dt>
+        <dd>{orderStatus({ ...order, shipment })}</dd>
+        {order.refundedTotal > 0 && (
+          <>
+            <dt>Refunded</dt>
+            <dd>{formatMoney(order.refundedTotal)}</dd>
+          </>
+        )}
         <dt>Placed</dt>
         <dd>{formatDateTime(order.createdAt)}</dd>
         <dt>Customer</dt>
@@ -53,6 +76,9 @@ function OrderDetails({ order }: { order: Order }) {
               <th scope="col" className="number">
                 Line total
               </th>
+              <th scope="col" className="number">
+                Refunded
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -63,6 +89,7 @@ function OrderDetails({ order }: { order: Order }) {
                 <td className="number">{line.quantity}</td>
                 <td className="number">{formatMoney(line.unitPrice)}</td>
                 <td className="number">{formatMoney(line.lineTotal)}</td>
+                <td className="number">{line.refundedQuantity ?? 0}</td>
               </tr>
             ))}
           </tbody>
@@ -72,6 +99,7 @@ function OrderDetails({ order }: { order: Order }) {
                 Total
               </th>
               <td className="number">{formatMoney(order.total)}</td>
+              <td className="number">{formatMoney(order.refundedTotal)}</td>
             </tr>
           </tfoot>
         </table>
@@ -93,10 +121,24 @@ function OrderDetails({ order }: { order: Order }) {
             Shipped on {formatDateTime(shipment.shippedAt)} with {shipment.carrier}, tracking number{' '}
             {shipment.trackingNumber}.
           </p>
+        ) : order.cancelledAt ? (
+          <p>A cancelled order is not shipped.</p>
         ) : (
           <ShipForm orderId={order.id} onShipped={setShipment} />
         )}
       </section>
+      <section aria-labelledby="refunds">
+        <h2 id="refunds">Refunds</h2>
+        {order.refunds.length > 0 ? <RefundsTable order={order} /> : <p>Nothing refunded.</p>}
+        <RefundForm order={order} onRefunded={onRefund} />
+      </section>
+      {!order.cancelledAt && !shipment && (
+        <section aria-labelledby="cancel">
+          <h2 id="cancel">Cancel</h2>
+          <p>Cancelling refunds everything not refunded yet and puts its items back in stock.</p>
+          <CancelOrder order={order} onCancelled={onRefund} />
+        </section>
+      )}
     </>
   );
 }
@@ -159,11 +201,7 @@ export function ShipForm({
           {sending ? 'Marking shipped…' : 'Mark shipped'}
         </button>
       </div>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 /** The order list's filters, as the URL's query holds them (so Back and shared links work). */
 export interface OrderFilters {
-  status: 'all' | 'unshipped' | 'shipped';
+  status: 'all' | 'unshipped' | 'shipped' | 'cancelled' | 'refunded';
   /** YYYY-MM-DD, or '' for no bound. */
   from: string;
   to: string;
@@ -8,7 +8,13 @@ export interface OrderFilters {
   page: number;
 }
 
-const STATUSES: readonly OrderFilters['status'][] = ['all', 'unshipped', 'shipped'];
+const STATUSES: readonly OrderFilters['status'][] = [
+  'all',
+  'unshipped',
+  'shipped',
+  'cancelled',
+  'refunded',
+];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters of a query; anything missing or malformed reads as no filter. */

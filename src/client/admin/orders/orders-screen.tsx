@@ -56,6 +56,8 @@ export function OrdersScreen() {
             <option value="all">All</option>
             <option value="unshipped">Not shipped</option>
             <option value="shipped">Shipped</option>
+            <option value="cancelled">Cancelled</option>
+            <option value="refunded">Refunded</option>
           </select>
         </label>
         <label>

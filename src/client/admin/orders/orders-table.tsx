@@ -1,6 +1,14 @@
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '#client/admin/format.ts';
-import type { OrderSummary } from '#client/admin/types.ts';
+import type { OrderSummary, Shipment } from '#client/admin/types.ts';
+
+/** Where an order stands: cancelled, shipped, or waiting to be shipped. */
+export const orderStatus = (order: { cancelledAt: string | null; shipment: Shipment | null }) =>
+  order.cancelledAt
+    ? `Cancelled ${formatDateTime(order.cancelledAt)}`
+    : order.shipment
+      ? `Shipped ${formatDateTime(order.shipment.shippedAt)}`
+      : 'Not shipped';
 
 /** Orders as rows, each leading to its page; used by the order list and a customer's page. */
 export function OrdersTable({ orders, caption }: { orders: OrderSummary[]; caption: string }) {
@@ -19,7 +27,10 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummary[]; capti
             <th scope="col" className="number">
               Total
             </th>
-            <th scope="col">Shipped</th>
+            <th scope="col" className="number">
+              Refunded
+            </th>
+            <th scope="col">Status</th>
           </tr>
         </thead>
         <tbody>
@@ -32,11 +43,10 @@ export function OrdersTable({ orders, caption }: { orders: OrderSummary[]; capti
               <td>{order.email}</td>
               <td className="number">{order.items}</td>
               <td className="number">{formatMoney(order.total)}</td>
-              <td>
-                {order.shipment
-                  ? `Shipped ${formatDateTime(order.shipment.shippedAt)}`
-                  : 'Not shipped'}
+              <td className="number">
+                {order.refundedTotal > 0 ? formatMoney(order.refundedTotal) : '—'}
               </td>
+              <td>{orderStatus(order)}</td>
             </tr>
           ))}
         </tbody>

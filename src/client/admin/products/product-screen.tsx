@@ -5,6 +5,7 @@ import { productPath, SIZES_BY_KIND, type SizeKind } from '#shared/catalogue-mod
 import { callApi } from '#client/admin/api.ts';
 import { ConfirmAction } from '#client/admin/confirm-action.tsx';
 import { LoadState } from '#client/admin/load-state.tsx';
+import { PictureField } from '#client/admin/pictures/picture-field.tsx';
 import { useOutcome } from '#client/admin/outcome.tsx';
 import { useApi } from '#client/admin/use-api.ts';
 import { centsOfDollars, dollarsOfCents } from './products-query.ts';
@@ -49,6 +50,7 @@ const EMPTY: Draft = {
 
 /** The body the API takes from a draft, or why the draft is not one yet. */
 function fieldsOf(draft: Draft): { fields: ProductFields } | { problem: string } {
+  if (!draft.imageUrl) return { problem: 'Choose a picture of the product.' };
   const price = centsOfDollars(draft.price);
   if (price === undefined) return { problem: 'Give the price in dollars, such as 42 or 42.50.' };
   const sizes = [];
@@ -276,17 +278,12 @@ function ProductForm({
           onChange={(event) => set('colour')(event.target.value)}
         />
       </label>
-      {/* PictureField replaces this once the pictures branch lands */}
-      <label>
-        Picture address
-        <input
-          name="imageUrl"
-          required
-          placeholder="/images/items/brown-brim"
-          value={draft.imageUrl}
-          onChange={(event) => set('imageUrl')(event.target.value)}
-        />
-      </label>
+      <PictureField
+        label="Picture"
+        kind="item"
+        value={draft.imageUrl}
+        onChange={(imageUrl) => set('imageUrl')(imageUrl)}
+      />
       <fieldset>
         <legend>Sizes and stock</legend>
         <label>

@@ -1,13 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCollection, AdminProduct, AdminProductList } from '#shared/catalogue-admin.ts';
 import { apiFailure, stubApi } from '#client/test/stub-api.ts';
+import { FakeRequest } from '#client/admin/test/fake-request.ts';
 import { renderBackOffice } from '#client/admin/test/render-back-office.tsx';
 
+beforeEach(() => {
+  FakeRequest.made = [];
+  vi.stubGlobal('XMLHttpRequest', FakeRequest);
+});
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+const UPLOADED = '/images/uploads/0123456789abcdef0123456789abcdef';
 
 const STAFF = {
   'GET /api/admin/me': { body: { id: 'u2', email: 'sam@example.com', role: 'staff' } },
@@ -151,7 +158,13 @@ describe('the product form', () => {
     await screen.findByRole('option', { name: 'Sneakers' });
     await user.selectOptions(screen.getByLabelText('Collection'), 'sneakers');
     await user.type(screen.getByLabelText('Colour'), 'grey');
-    await user.type(screen.getByLabelText('Picture address'), '/images/items/brown-brim');
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    expect(await screen.findByText('Choose a picture of the product.')).toBeVisible();
+    await user.upload(
+      screen.getByLabelText('Picture'),
+      new File([new Uint8Array(64)], 'scarf.png', { type: 'image/png' }),
+    );
+    await FakeRequest.made[0]?.answer(201, { imageUrl: UPLOADED });
     expect(screen.getByLabelText('Sized as')).toHaveValue('clothing');
     await user.type(screen.getByLabelText('Stock of S'), '4');
     await user.type(screen.getByLabelText('Stock of XL'), '1');
@@ -165,7 +178,7 @@ describe('the product form', () => {
         description: 'Soft.',
         price: 4250,
         collection: 'sneakers',
-        imageUrl: '/images/items/brown-brim',
+        imageUrl: UPLOADED,
         colour: 'grey',
         sizeKind: 'clothing',
         sizes: [

@@ -107,6 +107,8 @@ export function Header() {
   return (
     <header className="header">
       <StyleSheet href="header" css={headerCss} />
+      {/* The server writes the shop's own name into this label (ADR 048): React keeps an
+          attribute as the page has it, and no code for it reaches every page's first load. */}
       <Link className="header__logo" to="/" aria-label="CRWN Clothing, home">
         <CrownLogo />
       </Link>

@@ -11,7 +11,7 @@ import { AddedToCartStatus } from '#client/features/cart/components/added-to-car
 import { CollectionPage } from '#client/features/shop/components/collection-page.tsx';
 import { NotFound } from '#client/app/layout/not-found.tsx';
 import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
-import { catalogueOf } from '#client/app/catalogue-context.ts';
+import { catalogueOf, shopOf } from '#client/app/catalogue-context.ts';
 import { loadIntoStore, type StoreLoad } from '#client/app/catalogue-store.ts';
 import { SearchPage, loadSearch, searchMeta } from '#client/app/search-page.tsx';
 
@@ -25,12 +25,17 @@ function decimalPrice(amount: Cents): string {
  * picture and price, so search engines can show them as products. Kept in this route, not in
  * page-meta.ts, so only collection pages download it.
  */
-function structuredData(title: string, items: readonly Product[], canonical: string) {
+function structuredData(
+  title: string,
+  items: readonly Product[],
+  canonical: string,
+  brand: string,
+) {
   const largest = ITEM_IMAGE.widths.at(-1) ?? 0;
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
-    name: `${title} | ${SHOP_NAME}`,
+    name: `${title} | ${brand}`,
     numberOfItems: items.length,
     itemListElement: items.map((item, index) => ({
       '@type': 'ListItem',
@@ -40,7 +45,7 @@ function structuredData(title: string, items: readonly Product[], canonical: str
         name: item.name,
         url: new URL(productPath(item), canonical).href,
         image: imageVariantUrl(item.imageUrl, largest, 'jpg'),
-        brand: { '@type': 'Brand', name: SHOP_NAME },
+        brand: { '@type': 'Brand', name: brand },
         offers: {
           '@type': 'Offer',
           price: decimalPrice(item.price),
@@ -76,6 +81,8 @@ export async function loader({ context, params, url }: LoaderFunctionArgs) {
     list: found.list,
     query,
     canonical,
+    // The shop's name as it is now: the structured data's brand (ADR 048).
+    brand: shopOf(context).name,
     store: { collection } satisfies StoreLoad,
   };
 }
@@ -88,9 +95,11 @@ export const meta = ({ loaderData }: MetaArgs<typeof loader>) => {
   const { title } = loaderData.store.collection;
   const items = loaderData.list.products;
   return [
-    ...pageMeta(title, `${title} at CRWN Clothing: ${items.map((item) => item.name).join(', ')}.`),
+    ...pageMeta(title, `${title} at ${SHOP_NAME}: ${items.map((item) => item.name).join(', ')}.`),
     { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
-    { 'script:ld+json': structuredData(title, items, loaderData.canonical) },
+    {
+      'script:ld+json': structuredData(title, items, loaderData.canonical, loaderData.brand),
+    },
   ];
 };
 

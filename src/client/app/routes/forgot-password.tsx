@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { pageMeta } from '#client/app/page-meta.ts';
+import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
 
 export const meta = () =>
   pageMeta(
     'Forgot your password?',
-    'Ask for a link to choose a new password for your CRWN Clothing account.',
+    `Ask for a link to choose a new password for your ${SHOP_NAME} account.`,
   );
 
 // The account's forms are one chunk (account-forms.ts), asked for as this module loads.

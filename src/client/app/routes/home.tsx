@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { Directory } from '#client/features/directory/components/directory.tsx';
 import { sectionsOf } from '#client/features/directory/directory-slice.ts';
-import { pageMeta } from '#client/app/page-meta.ts';
+import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
 import { catalogueOf } from '#client/app/catalogue-context.ts';
 import { loadIntoStore, type StoreLoad } from '#client/app/catalogue-store.ts';
 
@@ -22,7 +22,7 @@ export const clientLoader = loadIntoStore;
 export default function HomeRoute() {
   return (
     <>
-      <h1 className="visually-hidden">CRWN Clothing</h1>
+      <h1 className="visually-hidden">{SHOP_NAME}</h1>
       <Directory />
     </>
   );

@@ -8,7 +8,7 @@ import { OrderConfirmationPending } from '#client/features/orders/components/ord
 import { confirmationPath, fetchOrder } from '#client/features/orders/orders-api.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { NotFound } from '#client/app/layout/not-found.tsx';
-import { pageMeta } from '#client/app/page-meta.ts';
+import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
 
 /** No such order for whoever asks: shown as the not-found page. */
 class OrderNotFound extends Error {
@@ -55,8 +55,8 @@ export const meta = ({ loaderData, error }: { loaderData?: Loaded; error?: unkno
   error instanceof OrderNotFound
     ? pageMeta('Page not found', 'This page does not exist.')
     : loaderData
-      ? pageMeta('Order confirmed', 'Your CRWN Clothing order.')
-      : pageMeta('Your order', 'Your CRWN Clothing order.');
+      ? pageMeta('Order confirmed', `Your ${SHOP_NAME} order.`)
+      : pageMeta('Your order', `Your ${SHOP_NAME} order.`);
 
 export default function OrderConfirmationRoute() {
   const { order, link } = useLoaderData<typeof clientLoader>();

@@ -1,9 +1,9 @@
-import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CatalogueReader } from '#shared/catalogue-model.ts';
+import { DEFAULT_SHOP_SETTINGS } from '#shared/shop-settings.ts';
 import { testList, testProduct } from '#client/test/products.ts';
-import { catalogueContext } from '#client/app/catalogue-context.ts';
-import { loader } from './product.tsx';
+import { catalogueLoadContext } from '#client/app/catalogue-context.ts';
+import { loader, meta } from './product.tsx';
 
 const brownBrim = testProduct(1);
 
@@ -23,7 +23,7 @@ function load(path: string, params: Record<string, string>) {
     url,
     pattern: '',
     params,
-    context: new RouterContextProvider(new Map([[catalogueContext, catalogue]])),
+    context: catalogueLoadContext(catalogue),
   });
 }
 
@@ -48,7 +48,29 @@ describe('the product route', () => {
         product: brownBrim,
         collectionTitle: 'Hats',
         canonical: 'https://shop.example/shop/hats/1-brown-brim',
+        brand: 'CRWN Clothing',
       },
+    });
+  });
+
+  it('gives the shop’s name as its owner set it, the structured data’s brand (ADR 048)', async () => {
+    const url = new URL('https://shop.example/shop/hats/1-brown-brim');
+    const data = await loader({
+      request: new Request(url),
+      url,
+      pattern: '',
+      params: { collection: 'hats', product: '1-brown-brim' },
+      context: catalogueLoadContext(catalogue, {
+        ...DEFAULT_SHOP_SETTINGS,
+        name: '</script>Hat Hut',
+      }),
+    });
+    expect(data).toMatchObject({ brand: '</script>Hat Hut' });
+    const tags = meta({ loaderData: data } as unknown as Parameters<typeof meta>[0]);
+    expect(tags).toContainEqual({
+      'script:ld+json': expect.objectContaining({
+        brand: { '@type': 'Brand', name: '</script>Hat Hut' },
+      }) as unknown,
     });
   });
 

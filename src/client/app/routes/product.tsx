@@ -5,14 +5,16 @@ import { AddedToCartStatus } from '#client/features/cart/components/added-to-car
 import { ProductPage } from '#client/features/product/components/product-page.tsx';
 import { productStructuredData } from '#client/features/product/structured-data.ts';
 import { NotFoundBoundary } from '#client/app/layout/not-found-boundary.tsx';
-import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
-import { catalogueOf } from '#client/app/catalogue-context.ts';
+import { pageMeta } from '#client/app/page-meta.ts';
+import { catalogueOf, shopOf } from '#client/app/catalogue-context.ts';
 
 interface ProductData {
   product: Product;
   collectionTitle: string;
   /** The page's absolute canonical address. */
   canonical: string;
+  /** The shop's name as it is now: the structured data's brand (ADR 048). */
+  brand: string;
 }
 
 /**
@@ -43,16 +45,17 @@ export async function loader({
     product,
     collectionTitle: collection?.title ?? product.collection,
     canonical: new URL(path, url.origin).href,
+    brand: shopOf(context).name,
   };
 }
 
 export const meta = ({ loaderData: page }: MetaArgs<typeof loader>) => {
   if (!page) return pageMeta('Page not found', 'This page does not exist.');
-  const { product, canonical } = page;
+  const { product, canonical, brand } = page;
   return [
     ...pageMeta(product.name, product.description),
     { tagName: 'link', rel: 'canonical', href: canonical },
-    { 'script:ld+json': productStructuredData(product, canonical, SHOP_NAME) },
+    { 'script:ld+json': productStructuredData(product, canonical, brand) },
   ];
 };
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { pageMeta } from '#client/app/page-meta.ts';
+import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
 
 // Only reached by an emailed link, and of no use without its token: kept out of search results.
 export const meta = () => [
-  ...pageMeta('Choose a new password', 'Choose a new password for your CRWN Clothing account.'),
+  ...pageMeta('Choose a new password', `Choose a new password for your ${SHOP_NAME} account.`),
   { name: 'robots', content: 'noindex' },
 ];
 

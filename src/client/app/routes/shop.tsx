@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { AddedToCartStatus } from '#client/features/cart/components/added-to-cart-status.tsx';
 import { CollectionsOverview } from '#client/features/shop/components/collections-overview.tsx';
 import { PREVIEW_ITEM_COUNT } from '#client/features/shop/shop-slice.ts';
-import { pageMeta } from '#client/app/page-meta.ts';
+import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
 import { catalogueOf } from '#client/app/catalogue-context.ts';
 import { loadIntoStore, type StoreLoad } from '#client/app/catalogue-store.ts';
 
 export const meta = () =>
-  pageMeta('Shop', 'Every collection of CRWN Clothing: hats, sneakers, jackets, womens and mens.');
+  pageMeta('Shop', `Every collection of ${SHOP_NAME}: hats, sneakers, jackets, womens and mens.`);
 
 /** Every collection with the items its preview shows, and no more (spec §9: 4 of each). */
 export async function loader({ context }: LoaderFunctionArgs) {

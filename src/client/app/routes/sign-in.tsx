@@ -3,11 +3,11 @@ import { SignInForm } from '#client/features/user/components/sign-in-form.tsx';
 import { SignUpForm } from '#client/features/user/components/sign-up-form.tsx';
 import { selectAuthResolved, selectCurrentUser } from '#client/features/user/user-selectors.ts';
 import { useAppSelector } from '#client/app/hooks.ts';
-import { pageMeta } from '#client/app/page-meta.ts';
+import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
 import signInCss from './sign-in.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
-export const meta = () => pageMeta('Sign in', 'Sign in to CRWN Clothing, or create an account.');
+export const meta = () => pageMeta('Sign in', `Sign in to ${SHOP_NAME}, or create an account.`);
 
 export default function SignInRoute() {
   const currentUser = useAppSelector(selectCurrentUser);

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { pageMeta } from '#client/app/page-meta.ts';
+import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
 
 // Only reached by an emailed link, and of no use without its token: kept out of search results.
 export const meta = () => [
   ...pageMeta(
     'Confirm your email address',
-    'Confirm the email address of your CRWN Clothing account.',
+    `Confirm the email address of your ${SHOP_NAME} account.`,
   ),
   { name: 'robots', content: 'noindex' },
 ];

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '#shared/orders.ts';
 import type { ProfileDocument } from '#shared/auth-schemas.ts';
-import type { MailContent } from '#server/modules/mail/mail-service.ts';
+import type { MailTemplate } from '#server/modules/mail/mail-service.ts';
 import type { Db } from '#server/platform/database/transaction.ts';
 import { isUniqueViolation } from '#server/platform/database/transaction.ts';
 import { hashPassword, verifyPassword } from '#server/platform/passwords.ts';
@@ -26,7 +26,7 @@ export interface AccountSelfServiceOptions {
   publicUrl: string;
   log: FastifyBaseLogger;
   /** Queues an email once per event key (the mail module's queue). */
-  queueMail: (eventKey: string, recipient: string, content: MailContent) => Promise<unknown>;
+  queueMail: (eventKey: string, recipient: string, content: MailTemplate) => Promise<unknown>;
   /** Forgets the copies of emails sent to an address (a deleted account's). */
   forgetMail: (recipient: string) => Promise<void>;
   profiles: {

@@ -41,6 +41,8 @@ export const orderSummary = (order: Order) => ({
   total: order.total,
   items: order.lines.reduce((sum, line) => sum + line.quantity, 0),
   shipment: order.shipment,
+  cancelledAt: order.cancelledAt,
+  refundedTotal: order.refundedTotal,
 });
 
 export const notFound = (reply: FastifyReply, message: string) =>

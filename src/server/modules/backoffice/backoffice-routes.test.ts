@@ -260,7 +260,9 @@ describe('the dashboard, the CSV export and the customers', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     const [header, row, end] = csv.body.split('\n');
-    expect(header).toBe('order,date,email,items,total,currency,shipped_at,carrier,tracking_number');
+    expect(header).toBe(
+      'order,date,email,items,total,currency,shipped_at,carrier,tracking_number,refunded,cancelled_at',
+    );
     expect(row).toContain(`${order.id},${order.createdAt},'${buyer.email},`);
     expect(row).toContain((order.total / 100).toFixed(2));
     expect(end).toBe('');

@@ -21,6 +21,16 @@ import {
   type CatalogueAdminDeps,
 } from './catalogue-admin-routes.ts';
 import { ORDER_ROUTES, orderAdminRoutes, type OrderAdminDeps } from './order-admin-routes.ts';
+import {
+  PICTURE_ROUTES,
+  pictureAdminRoutes,
+  type PictureAdminDeps,
+} from './picture-admin-routes.ts';
+import {
+  SETTINGS_ROUTES,
+  settingsAdminRoutes,
+  type SettingsAdminDeps,
+} from './settings-admin-routes.ts';
 
 export { BACK_OFFICE_API } from './backoffice-kit.ts';
 
@@ -41,6 +51,8 @@ export const BACK_OFFICE_ROUTES: readonly BackOfficeRoute[] = [
   ...SHOP_ROUTES,
   ...ORDER_ROUTES,
   ...CATALOGUE_ROUTES,
+  ...PICTURE_ROUTES,
+  ...SETTINGS_ROUTES,
 ];
 
 const ALLOWED: Record<Needs, readonly Role[]> = {
@@ -48,7 +60,8 @@ const ALLOWED: Record<Needs, readonly Role[]> = {
   owner: ['owner'],
 };
 
-export interface BackOfficeRoutesOptions extends OrderAdminDeps, CatalogueAdminDeps {
+export interface BackOfficeRoutesOptions
+  extends OrderAdminDeps, CatalogueAdminDeps, PictureAdminDeps, SettingsAdminDeps {
   accounts: AccountsService;
   roles: AccountRolesService;
   /** Sizes running low, for the dashboard (the catalogue module's). */
@@ -133,6 +146,8 @@ export function backOfficeRoutes(
   const kit: BackOfficeKit = { actorOf, invalid };
   orderAdminRoutes(app, kit, options);
   catalogueAdminRoutes(app, kit, options);
+  pictureAdminRoutes(app, kit, options);
+  settingsAdminRoutes(app, kit, options);
 
   app.get(`${BACK_OFFICE_API}/me`, async (request) => {
     const actor = actorOf(request);

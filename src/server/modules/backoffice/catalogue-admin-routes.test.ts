@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCollection, AdminProduct, AdminProductList } from '#shared/catalogue-admin.ts';
 import { productPath, type Product } from '#shared/catalogue-model.ts';
@@ -264,7 +265,7 @@ describe('bad product input', () => {
       [{ ...SCARF, price: '12.50' }, 'The price is a number of cents.'],
       [
         { ...SCARF, imageUrl: 'https://evil.example/x.jpg' },
-        'The picture is one of the shop’s own',
+        'The picture is one of the shop’s product pictures or an uploaded one.',
       ],
       [{ ...SCARF, colour: 'dark grey' }, 'The colour is one word'],
       [{ ...SCARF, sizeKind: 'gloves' }, 'The sizes are hat, shoe, clothing or none.'],
@@ -442,5 +443,73 @@ describe('collections', () => {
     expect(actions).toEqual(
       expect.arrayContaining(['collection.create', 'collection.edit', 'collections.reorder']),
     );
+  }, 60_000);
+});
+
+describe('pictures', () => {
+  it('an uploaded picture is kept only when it was stored as the kind the product or tile needs', async () => {
+    const upload = async (kind: 'item' | 'section') => {
+      const bytes = await sharp({
+        create: {
+          width: 400,
+          height: 500,
+          channels: 3,
+          background: { r: 40, g: 90, b: kind === 'item' ? 200 : 10 },
+        },
+      })
+        .png()
+        .toBuffer();
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api/admin/pictures?kind=${kind}`,
+        headers: {
+          cookie: owner.cookie,
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'image/png',
+        },
+        payload: bytes,
+      });
+      expect(answer.statusCode).toBe(201);
+      return answer.json<{ imageUrl: string }>().imageUrl;
+    };
+    const item = await upload('item');
+    const section = await upload('section');
+
+    const made = await admin('POST', '/products', {
+      ...SCARF,
+      name: 'Uploaded Scarf',
+      imageUrl: item,
+    });
+    expect(made.statusCode).toBe(201);
+    expect(await shopProduct(made.json<AdminProduct>().id)).toMatchObject({ imageUrl: item });
+
+    const never = '/images/uploads/0123456789abcdef0123456789abcdef';
+    const scarves = async () =>
+      (await admin('GET', '/products?state=all&q=heather')).json<AdminProductList>().total;
+    const before = await scarves();
+    for (const imageUrl of [never, section]) {
+      const refused = await admin('POST', '/products', { ...SCARF, imageUrl });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toBe(
+        'That picture was not uploaded as a product picture: upload it again here.',
+      );
+    }
+    // Refused, nothing was made.
+    expect(await scarves()).toBe(before);
+    expect(
+      (await admin('POST', '/collections', { title: 'Gloves', imageUrl: item })).statusCode,
+    ).toBe(400);
+    const gloves = await admin('POST', '/collections', { title: 'Gloves', imageUrl: section });
+    expect(gloves.json()).toMatchObject({ imageUrl: section });
+    expect(
+      (
+        await admin('POST', '/collections', {
+          title: 'Mittens',
+          imageUrl: '/images/items/brown-brim',
+        })
+      ).json(),
+    ).toMatchObject({
+      message: 'The picture is one of the shop’s tile pictures or an uploaded one.',
+    });
   }, 60_000);
 });

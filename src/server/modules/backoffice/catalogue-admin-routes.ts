@@ -5,6 +5,7 @@ import {
   ROUTE_NAME_MAX,
   STOCK_FILTERS,
 } from '#shared/catalogue-admin.ts';
+import { isPictureBaseUrl, isUploadedPictureUrl, type PictureKind } from '#shared/picture-urls.ts';
 import { z } from '#shared/zod.ts';
 import type { AuditService } from '#server/modules/audit/audit-service.ts';
 import type { CatalogueAdmin, Outcome } from '#server/modules/catalogue/catalogue-service.ts';
@@ -32,19 +33,24 @@ export const CATALOGUE_ROUTES: readonly BackOfficeRoute[] = [
 export interface CatalogueAdminDeps {
   /** The catalogue module's back-office reads and writes (ADR 045). */
   catalogueAdmin: CatalogueAdmin;
+  /** Whether an uploaded picture's base URL names a stored picture of the kind (ADR 046). */
+  pictureStored: (imageUrl: string, kind: PictureKind) => Promise<boolean>;
   audit: AuditService;
 }
 
 const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
 
-/** A picture served by the shop itself: a base path its sizes and formats hang from. */
-const imageUrl = z
-  .string()
-  .trim()
-  .regex(
-    /^\/images\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)+$/,
-    'The picture is one of the shop’s own, such as /images/items/brown-brim or an uploaded one.',
-  );
+/** A picture's base URL: one the build drew of the kind, or an uploaded one (ADR 046). */
+const imageUrl = (kind: PictureKind) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (url) => isPictureBaseUrl(url, kind),
+      kind === 'item'
+        ? 'The picture is one of the shop’s product pictures or an uploaded one.'
+        : 'The picture is one of the shop’s tile pictures or an uploaded one.',
+    );
 
 const price = z
   .number('The price is a number of cents.')
@@ -72,7 +78,7 @@ const productFields = {
   description: text(2000, 'The description is at most 2000 characters.'),
   price,
   collection: z.string('Choose a collection.').trim().min(1, 'Choose a collection.').max(80),
-  imageUrl,
+  imageUrl: imageUrl('item'),
   colour: z
     .string()
     .trim()
@@ -130,7 +136,7 @@ const tileSize = z.enum(['large'], 'The tile is large or normal (null).').nullab
 const newCollection = z.strictObject({
   title,
   routeName: routeName.optional(),
-  imageUrl: imageUrl.optional(),
+  imageUrl: imageUrl('section').optional(),
   size: tileSize.optional(),
 });
 
@@ -138,7 +144,7 @@ const collectionPatch = z
   .strictObject({
     title: title.optional(),
     routeName: routeName.optional(),
-    imageUrl: imageUrl.optional(),
+    imageUrl: imageUrl('section').optional(),
     size: tileSize.optional(),
   })
   .refine(
@@ -174,8 +180,24 @@ const NO_COLLECTION = 'No such collection.';
 export function catalogueAdminRoutes(
   app: FastifyInstance,
   { actorOf, invalid }: BackOfficeKit,
-  { catalogueAdmin: catalogue, audit }: CatalogueAdminDeps,
+  { catalogueAdmin: catalogue, pictureStored, audit }: CatalogueAdminDeps,
 ) {
+  /**
+   * Why `imageUrl` may not be kept: it names an uploaded picture that was never stored, or was
+   * stored as the other kind (a tile's landscape picture on a product); undefined when it may.
+   * (A message, not the reply: a Fastify reply is a thenable, which an async function's caller
+   * would await away.)
+   */
+  async function pictureProblem(imageUrl: string | undefined, kind: PictureKind) {
+    if (imageUrl === undefined || !isUploadedPictureUrl(imageUrl)) return undefined;
+    if (await pictureStored(imageUrl, kind)) return undefined;
+    return kind === 'item'
+      ? 'That picture was not uploaded as a product picture: upload it again here.'
+      : 'That picture was not uploaded as a tile picture: upload it again here.';
+  }
+  const refuse = (reply: FastifyReply, message: string) =>
+    reply.status(400).send({ code: 'VALIDATION_ERROR', message });
+
   /**
    * The answer to a change: 201 with what was made, 200 with the thing as it is now, or the
    * refusal (400, 404, 409). Changes that changed something are audited as `action`.
@@ -225,6 +247,8 @@ export function catalogueAdminRoutes(
   app.post(`${BACK_OFFICE_API}/products`, async (request, reply) => {
     const parsed = newProduct.safeParse(request.body ?? {});
     if (!parsed.success) return invalid(reply, parsed.error);
+    const problem = await pictureProblem(parsed.data.imageUrl, 'item');
+    if (problem) return refuse(reply, problem);
     return answer(request, reply, await catalogue.createProduct(parsed.data), {
       action: 'product.create',
       subject: productSubject,
@@ -246,6 +270,8 @@ export function catalogueAdminRoutes(
       if (id === undefined) return notFound(reply, NO_PRODUCT);
       const parsed = productPatch.safeParse(request.body ?? {});
       if (!parsed.success) return invalid(reply, parsed.error);
+      const problem = await pictureProblem(parsed.data.imageUrl, 'item');
+      if (problem) return refuse(reply, problem);
       return answer(request, reply, await catalogue.updateProduct(id, parsed.data), {
         action: 'product.edit',
         subject: productSubject,
@@ -281,6 +307,8 @@ export function catalogueAdminRoutes(
   app.post(`${BACK_OFFICE_API}/collections`, async (request, reply) => {
     const parsed = newCollection.safeParse(request.body ?? {});
     if (!parsed.success) return invalid(reply, parsed.error);
+    const problem = await pictureProblem(parsed.data.imageUrl, 'section');
+    if (problem) return refuse(reply, problem);
     return answer(request, reply, await catalogue.createCollection(parsed.data), {
       action: 'collection.create',
       subject: collectionSubject,
@@ -296,6 +324,8 @@ export function catalogueAdminRoutes(
       if (id === undefined) return notFound(reply, NO_COLLECTION);
       const parsed = collectionPatch.safeParse(request.body ?? {});
       if (!parsed.success) return invalid(reply, parsed.error);
+      const problem = await pictureProblem(parsed.data.imageUrl, 'section');
+      if (problem) return refuse(reply, problem);
       return answer(request, reply, await catalogue.updateCollection(id, parsed.data), {
         action: 'collection.edit',
         subject: collectionSubject,

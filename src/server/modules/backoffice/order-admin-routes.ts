@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cancelBodySchema, refundBodySchema, type OrderRefund } from '#shared/order-refunds.ts';
+import type { Order } from '#shared/orders.ts';
 import { z } from '#shared/zod.ts';
 import type { AuditService } from '#server/modules/audit/audit-service.ts';
 import type { OrderService } from '#server/modules/orders/orders-service.ts';
 import {
   BACK_OFFICE_API,
   PAGE_SIZE,
+  notFound,
   orderSummary as summary,
   type BackOfficeKit,
   type BackOfficeRoute,
@@ -15,6 +18,9 @@ export const ORDER_ROUTES: readonly BackOfficeRoute[] = [
   { method: 'GET', url: `${BACK_OFFICE_API}/orders.csv`, needs: 'staff' },
   { method: 'GET', url: `${BACK_OFFICE_API}/orders/:id`, needs: 'staff' },
   { method: 'POST', url: `${BACK_OFFICE_API}/orders/:id/shipment`, needs: 'staff' },
+  // Staff, like shipping: a refund only ever goes back to the card that paid (ADR 047).
+  { method: 'POST', url: `${BACK_OFFICE_API}/orders/:id/refunds`, needs: 'staff' },
+  { method: 'POST', url: `${BACK_OFFICE_API}/orders/:id/cancel`, needs: 'staff' },
 ];
 
 export interface OrderAdminDeps {
@@ -25,7 +31,10 @@ export interface OrderAdminDeps {
 const isoDate = z.iso.date('Use a date as YYYY-MM-DD.');
 const orderListQuery = z.strictObject({
   status: z
-    .enum(['all', 'unshipped', 'shipped'], 'Status is all, unshipped or shipped.')
+    .enum(
+      ['all', 'unshipped', 'shipped', 'cancelled', 'refunded'],
+      'Status is all, unshipped, shipped, cancelled or refunded.',
+    )
     .default('all'),
   from: isoDate.optional(),
   to: isoDate.optional(),
@@ -50,7 +59,17 @@ const dayAfter = (date: string) =>
  */
 const guardFormula = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-/** The back office's orders: the list with its filters, the CSV export, one order, shipping. */
+/** What a refund or a cancellation changes of an order, for the audit trail. */
+const refundState = (order: Order) => ({
+  cancelledAt: order.cancelledAt,
+  refundedTotal: order.refundedTotal,
+  refundedQuantities: order.lines.map((line) => line.refundedQuantity ?? 0),
+});
+
+/**
+ * The back office's orders: the list with its filters, the CSV export, one order, shipping,
+ * refunds and cancelling (ADR 047).
+ */
 export function orderAdminRoutes(
   app: FastifyInstance,
   { actorOf, invalid }: BackOfficeKit,
@@ -67,7 +86,10 @@ export function orderAdminRoutes(
     return {
       page,
       filter: {
-        shipped: status === 'all' ? undefined : status === 'shipped',
+        // Unshipped means waiting to be shipped: never a cancelled order.
+        shipped: status === 'unshipped' ? false : status === 'shipped' ? true : undefined,
+        cancelled: status === 'unshipped' ? false : status === 'cancelled' ? true : undefined,
+        refunded: status === 'refunded' || undefined,
         from: from && `${from}T00:00:00.000Z`,
         to: to && dayAfter(to),
         customer: customer || undefined,
@@ -102,6 +124,9 @@ export function orderAdminRoutes(
         shipped_at: order.shipment?.shippedAt ?? '',
         carrier: order.shipment?.carrier ?? '',
         tracking_number: order.shipment?.trackingNumber ?? '',
+        // After the columns of before ADR 047, so a sheet that reads them by place still works.
+        refunded: (order.refundedTotal / 100).toFixed(2),
+        cancelled_at: order.cancelledAt ?? '',
       })),
       { header: true, cast: { string: guardFormula } },
     );
@@ -114,8 +139,94 @@ export function orderAdminRoutes(
   app.get<{ Params: { id: string } }>(`${BACK_OFFICE_API}/orders/:id`, async (request, reply) => {
     const order = await orders.findForBackOffice(request.params.id);
     if (!order) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such order.' });
-    return order;
+    return { ...order, refunds: await orders.refundsOf(order.id) };
   });
+
+  /** A refusal of a refund or a cancellation: 409 unless said otherwise. */
+  const refuse = (reply: FastifyReply, code: string, message: string, status = 409) =>
+    reply.status(status).send({ code, message });
+
+  /** Audits a refund or a cancellation: the order's refund state before and after. */
+  const recordRefund = (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    action: 'order.refund' | 'order.cancel',
+    before: Order | null,
+    result: { order: Order; refund: OrderRefund | null },
+  ) =>
+    audit.record(
+      actorOf(request),
+      action,
+      `order:${request.params.id}`,
+      before && refundState(before),
+      { ...refundState(result.order), refund: result.refund },
+    );
+
+  app.post<{ Params: { id: string } }>(
+    `${BACK_OFFICE_API}/orders/:id/refunds`,
+    async (request, reply) => {
+      const parsed = refundBodySchema.safeParse(request.body ?? {});
+      if (!parsed.success) return invalid(reply, parsed.error);
+      const before = await orders.findForBackOffice(request.params.id);
+      const result = await orders.refund(request.params.id, parsed.data, actorOf(request));
+      switch (result.kind) {
+        case 'not_found':
+          return notFound(reply, 'No such order.');
+        case 'not_paid':
+          return refuse(reply, 'NOT_PAID', 'Only a paid order can be refunded.');
+        case 'conflict':
+          return refuse(
+            reply,
+            'IDEMPOTENCY_CONFLICT',
+            'This idempotency key was used for another refund. Start again.',
+          );
+        case 'unknown_line':
+          return refuse(reply, 'UNKNOWN_LINE', result.message, 400);
+        case 'over_refund':
+          return refuse(reply, 'OVER_REFUND', result.message);
+        case 'failed':
+          return reply.status(502).send({
+            code: 'REFUND_FAILED',
+            message: `The payment provider refused the refund: ${result.refund.failure ?? 'no reason given'}. Nothing was refunded.`,
+            refund: result.refund,
+          });
+        case 'existing':
+          return { order: result.order, refund: result.refund };
+        case 'pending':
+        case 'refunded':
+          await recordRefund(request, 'order.refund', before, result);
+          return reply
+            .status(result.kind === 'pending' ? 202 : 201)
+            .send({ order: result.order, refund: result.refund });
+      }
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    `${BACK_OFFICE_API}/orders/:id/cancel`,
+    async (request, reply) => {
+      const parsed = cancelBodySchema.safeParse(request.body ?? {});
+      if (!parsed.success) return invalid(reply, parsed.error);
+      const before = await orders.findForBackOffice(request.params.id);
+      const result = await orders.cancel(request.params.id, parsed.data, actorOf(request));
+      switch (result.kind) {
+        case 'not_found':
+          return notFound(reply, 'No such order.');
+        case 'not_paid':
+          return refuse(reply, 'NOT_PAID', 'Only a paid order can be cancelled.');
+        case 'already_cancelled':
+          return refuse(reply, 'ALREADY_CANCELLED', 'This order is cancelled already.');
+        case 'shipped':
+          return refuse(
+            reply,
+            'SHIPPED',
+            'This order has shipped and cannot be cancelled: refund its lines instead.',
+          );
+        case 'cancelled':
+          await recordRefund(request, 'order.cancel', before, result);
+          return { order: result.order, refund: result.refund };
+      }
+    },
+  );
 
   app.post<{ Params: { id: string } }>(
     `${BACK_OFFICE_API}/orders/:id/shipment`,
@@ -132,6 +243,10 @@ export function orderAdminRoutes(
           return reply
             .status(409)
             .send({ code: 'NOT_PAID', message: 'Only a paid order can be shipped.' });
+        case 'cancelled':
+          return reply
+            .status(409)
+            .send({ code: 'CANCELLED', message: 'This order is cancelled: it is not shipped.' });
         case 'shipped_otherwise':
           return reply.status(409).send({
             code: 'ALREADY_SHIPPED',

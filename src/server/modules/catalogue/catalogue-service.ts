@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import type {
   CatalogueCollection,
   CatalogueReader,
@@ -8,6 +7,7 @@ import type {
 } from '#shared/catalogue-model.ts';
 import type { Notifications } from '#server/platform/notifications.ts';
 import { inWriteTransaction, type Db } from '#server/platform/database/transaction.ts';
+import { createVersionedCopy } from '#server/platform/versioned-copy.ts';
 import {
   catalogueRepository,
   type CatalogueSnapshot,
@@ -183,39 +183,6 @@ export interface CatalogueReaderOptions {
  * that copy, the same on SQLite and PostgreSQL.
  */
 export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = {}) {
-  const checkEveryMs = options.checkEveryMs ?? DEFAULT_CHECK_EVERY_MS;
-  const changes = new EventEmitter().setMaxListeners(0);
-  let loaded: { value: Loaded; checkedAt: number } | undefined;
-  let loading: Promise<Loaded> | undefined;
-  // Raised whenever the copy is dropped, so a read begun before does not put an old copy back.
-  let generation = 0;
-
-  // The newest version listeners were told of: each change is told once, however it was learnt.
-  let announced = 0;
-  const announce = (version: number) => {
-    if (version <= announced) return;
-    announced = version;
-    changes.emit('change', version);
-  };
-
-  /** The copy is to be checked before its next use; a read under way is not to be trusted. */
-  const stale = () => {
-    generation += 1;
-    if (loaded) loaded.checkedAt = -Infinity;
-    loading = undefined;
-  };
-
-  const unsubscribes = options.notifications
-    ? [
-        options.notifications.subscribe(CATALOGUE_CHANNEL, (payload) => {
-          stale();
-          announce(Number(payload) || 0);
-        }),
-        // Notifications sent while the connection was down are lost: check again.
-        options.notifications.onResume(stale),
-      ]
-    : [];
-
   /** The catalogue at `version`, from `previous` and what changed since when that is small. */
   const refresh = async (previous: Loaded | undefined): Promise<Loaded> => {
     if (previous) {
@@ -229,30 +196,14 @@ export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = 
     }
     return loadedOf(await catalogueRepository.snapshot(db));
   };
-
-  const current = (): Promise<Loaded> => {
-    if (loaded && Date.now() - loaded.checkedAt < checkEveryMs) {
-      return Promise.resolve(loaded.value);
-    }
-    if (loading) return loading;
-    const started = generation;
-    const previous = loaded?.value;
-    const read = refresh(previous).then((value) => {
-      if (started === generation) {
-        loaded = { value, checkedAt: Date.now() };
-        // A change nobody announced (another process on SQLite) is told now.
-        if (previous) announce(value.snapshot.version);
-        else announced = Math.max(announced, value.snapshot.version);
-      }
-      return value;
-    });
-    loading = read;
-    const clear = () => {
-      if (loading === read) loading = undefined;
-    };
-    read.then(clear, clear);
-    return read;
-  };
+  const copy = createVersionedCopy<Loaded>({
+    channel: CATALOGUE_CHANNEL,
+    notifications: options.notifications,
+    checkEveryMs: options.checkEveryMs ?? DEFAULT_CHECK_EVERY_MS,
+    versionOf: (loaded) => loaded.snapshot.version,
+    read: refresh,
+  });
+  const { current } = copy;
 
   const reader: CatalogueReader = {
     version: async () => (await current()).snapshot.version,
@@ -303,17 +254,14 @@ export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = 
   return {
     ...reader,
     movedCollection,
-    /** Drops the copy now: this server's own change is read on its next request (ADR 045). */
-    invalidate: stale,
+    /**
+     * After this server's change at `version`: this server reads it on its next request (ADR 045)
+     * and tells its listeners, the others hear it on the channel.
+     */
+    changed: copy.changed,
     /** Calls `listener` with the new version whenever the catalogue changed; returns the unsubscribe. */
-    onChange: (listener: (version: number) => void): (() => void) => {
-      changes.on('change', listener);
-      return () => changes.off('change', listener);
-    },
-    close: () => {
-      for (const unsubscribe of unsubscribes) unsubscribe();
-      changes.removeAllListeners();
-    },
+    onChange: copy.onChange,
+    close: copy.close,
   };
 }
 
@@ -420,12 +368,9 @@ export function createCatalogueService({
 }: CatalogueServiceOptions) {
   const reader = createCatalogueReader(db, { notifications, checkEveryMs });
 
-  const publish = async (version: number) => {
-    // This server reads its own change at once, without waiting for the notification to come
-    // back (PostgreSQL delivers it asynchronously); the others hear it on the channel.
-    reader.invalidate();
-    await notifications?.publish(CATALOGUE_CHANNEL, String(version));
-  };
+  // This server reads its own change at once, without waiting for the notification to come
+  // back (PostgreSQL delivers it asynchronously); the others hear it on the channel.
+  const publish = (version: number) => reader.changed(version);
 
   return {
     reader,

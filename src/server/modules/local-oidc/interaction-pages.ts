@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import { html, htmlPage, trusted, type SafeHtml } from '#server/platform/http/html.ts';
 
-/** The shop's name as the chooser shows it ("continue to ..."). */
+/** The shop's name as the pages show it ("continue to ..."), when none is given. */
 const APP_NAME = 'CRWN Clothing';
+
+/** What every page of the stand-in is told: the name of the app asking (the shop's, ADR 048). */
+interface AppNamed {
+  appName?: string;
+}
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -63,7 +68,7 @@ export interface ChooserAccount {
   email: string;
 }
 
-export interface ChooserPageInput {
+export interface ChooserPageInput extends AppNamed {
   /** Where this interaction's forms post to, e.g. /oidc/interaction/<uid>. */
   interactionPath: string;
   /** The accounts this browser used before, most recent first. */
@@ -79,6 +84,7 @@ export function chooserPage({
   accounts,
   signedInSub,
   error,
+  appName = APP_NAME,
 }: ChooserPageInput): string {
   const list = accounts.length
     ? html`<ul aria-label="Accounts used in this browser">${accounts.map(
@@ -91,9 +97,9 @@ export function chooserPage({
     : html`<p class="empty">No accounts have been used in this browser yet.</p>`;
 
   return page(
-    `Choose an account - ${APP_NAME}`,
+    `Choose an account - ${appName}`,
     html`<h1>Choose an account</h1>
-<p class="lead">to continue to ${APP_NAME}</p>
+<p class="lead">to continue to ${appName}</p>
 ${errorBlock(error)}
 ${list}
 <div class="actions">
@@ -103,7 +109,7 @@ ${list}
   );
 }
 
-export interface AnotherAccountPageInput {
+export interface AnotherAccountPageInput extends AppNamed {
   interactionPath: string;
   /** What the person typed before, shown again after an error (never the password). */
   email?: string;
@@ -115,13 +121,14 @@ export interface AnotherAccountPageInput {
 /** "Use another account": email, name and password; signs in, or creates the account if new. */
 export function anotherAccountPage(input: AnotherAccountPageInput): string {
   const path = input.interactionPath;
+  const appName = input.appName ?? APP_NAME;
   const invalid = input.error
     ? html` aria-invalid="true" aria-describedby="form-error"`
     : undefined;
   return page(
-    `Sign in - ${APP_NAME}`,
+    `Sign in - ${appName}`,
     html`<h1>Use another account</h1>
-<p class="lead">to continue to ${APP_NAME}. A new email creates an account on this local test provider.</p>
+<p class="lead">to continue to ${appName}. A new email creates an account on this local test provider.</p>
 ${errorBlock(input.error)}
 <form method="post" action="${path}/login">
 <label for="email">Email</label>
@@ -136,7 +143,7 @@ ${errorBlock(input.error)}
   );
 }
 
-export interface VerifyPageInput {
+export interface VerifyPageInput extends AppNamed {
   interactionPath: string;
   /** The account picked from the chooser; its email is shown, not editable. */
   account: ChooserAccount;
@@ -147,12 +154,17 @@ export interface VerifyPageInput {
  * "Verify it's you": the password of an account picked from the chooser, asked whenever the
  * provider's session does not already belong to that account (ADR 018).
  */
-export function verifyPage({ interactionPath: path, account, error }: VerifyPageInput): string {
+export function verifyPage({
+  interactionPath: path,
+  account,
+  error,
+  appName = APP_NAME,
+}: VerifyPageInput): string {
   const invalid = error ? html` aria-invalid="true" aria-describedby="form-error"` : undefined;
   return page(
-    `Verify it's you - ${APP_NAME}`,
+    `Verify it's you - ${appName}`,
     html`<h1>Verify it's you</h1>
-<p class="lead">Hi ${account.name}. Enter your password to continue to ${APP_NAME}.</p>
+<p class="lead">Hi ${account.name}. Enter your password to continue to ${appName}.</p>
 ${errorBlock(error)}
 <form method="post" action="${path}/verify">
 <input type="hidden" name="sub" value="${account.sub}">

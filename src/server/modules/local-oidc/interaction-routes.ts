@@ -28,6 +28,8 @@ export interface InteractionRoutesOptions {
   /** e.g. /oidc/interaction: the pages live at <base>/<uid> and below. */
   interactionBasePath: string;
   loginLimiter: Limiter;
+  /** The shop's name as it is now, which the pages say the person continues to. */
+  appName?: () => Promise<string>;
 }
 
 type InteractionRequest = FastifyRequest<{ Params: { uid: string } }>;
@@ -81,6 +83,7 @@ export function interactionRoutes(
     knownAccounts,
     interactionBasePath,
     loginLimiter,
+    appName,
   }: InteractionRoutesOptions,
   done: (error?: Error) => void,
 ): void {
@@ -122,6 +125,7 @@ export function interactionRoutes(
   ): Promise<FastifyReply> {
     const known = await knownAccountsOf(knownAccounts.read(request));
     const html = chooserPage({
+      appName: await appName?.(),
       interactionPath: pathOf(request.params.uid),
       accounts: known,
       signedInSub: interaction.session?.accountId,
@@ -157,6 +161,7 @@ export function interactionRoutes(
       reply,
       404,
       chooserPage({
+        appName: await appName?.(),
         interactionPath: pathOf(request.params.uid),
         accounts: await knownAccountsOf(forgetAccount(known, sub)),
         signedInSub: interaction.session?.accountId,
@@ -243,6 +248,7 @@ export function interactionRoutes(
   app.get(`${interactionBasePath}/:uid/another`, async (request: InteractionRequest, reply) => {
     if (!(await loadInteraction(request, reply))) return sendExpired(reply);
     const html = anotherAccountPage({
+      appName: await appName?.(),
       interactionPath: pathOf(request.params.uid),
       minPasswordLength: MIN_PASSWORD_LENGTH,
     });
@@ -263,7 +269,11 @@ export function interactionRoutes(
     return sendPage(
       reply,
       200,
-      verifyPage({ interactionPath: pathOf(request.params.uid), account }),
+      verifyPage({
+        appName: await appName?.(),
+        interactionPath: pathOf(request.params.uid),
+        account,
+      }),
     );
   });
 
@@ -307,6 +317,7 @@ export function interactionRoutes(
       const verified = await accounts.verifyPassword(account.sub, field(request.body, 'password'));
       if (!verified) {
         const html = verifyPage({
+          appName: await appName?.(),
           interactionPath: pathOf(request.params.uid),
           account,
           error: 'Wrong password. Try again.',
@@ -327,11 +338,12 @@ export function interactionRoutes(
       const typedEmail = field(request.body, 'email').trim();
       const name = field(request.body, 'name').trim();
       const password = field(request.body, 'password');
-      const formAgain = (status: number, error: string) =>
+      const formAgain = async (status: number, error: string) =>
         sendPage(
           reply,
           status,
           anotherAccountPage({
+            appName: await appName?.(),
             interactionPath: pathOf(request.params.uid),
             email: typedEmail,
             name,

@@ -23,6 +23,8 @@ export interface LocalOidcOptions {
   secureCookies: boolean;
   /** Password attempts on the sign-in form, per IP. */
   loginLimiter: Limiter;
+  /** The name of the app the pages say the person continues to (the shop's, as it is now). */
+  appName?: () => Promise<string>;
 }
 
 const MIN_KEY_LENGTH = 16;
@@ -77,6 +79,7 @@ export async function localOidcPlugin(app: FastifyInstance, opts: LocalOidcOptio
     knownAccounts,
     interactionBasePath,
     loginLimiter: opts.loginLimiter,
+    appName: opts.appName,
   });
   const publicProtocol = new URL(opts.issuer).protocol === 'https:' ? 'https' : 'http';
   await app.register(providerMount, { provider, issuerPath, publicProtocol });

@@ -1,4 +1,4 @@
-import { SHOP_CONTACT } from '#shared/shop-contact.ts';
+import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '#shared/shop-settings.ts';
 import { html, htmlPage, type SafeHtml } from '#server/platform/http/html.ts';
 
 /** What an email says, in parts both its HTML and its plain text are made from. */
@@ -12,6 +12,12 @@ export interface MailContent {
   rows?: readonly { label: string; value: string }[];
 }
 
+/**
+ * An email made from the shop's settings as they are when it is queued (its name in the
+ * subject and text: ADR 048).
+ */
+export type MailTemplate = (shop: Readonly<ShopSettings>) => MailContent;
+
 export interface ComposedMail {
   subject: string;
   html: string;
@@ -19,17 +25,22 @@ export interface ComposedMail {
 }
 
 /**
- * The HTML and plain-text parts of an email, each with the shop's name and postal address.
- * No images, no pixels, no rewritten links: nothing in it tells the shop that it was opened.
+ * The HTML and plain-text parts of an email, each with the shop's name, postal address and
+ * contact email from its settings (every text escaped in the HTML part). No images, no pixels,
+ * no rewritten links: nothing in it tells the shop that it was opened.
  */
-export function composeMail(content: MailContent): ComposedMail {
-  const [shopName] = SHOP_CONTACT.address;
+export function composeMail(
+  content: MailContent,
+  shop: Readonly<ShopSettings> = DEFAULT_SHOP_SETTINGS,
+): ComposedMail {
+  const shopName = shop.name;
+  const postal = [shop.name, ...shop.address];
   const rows = content.rows ?? [];
   const text = [
     ...content.paragraphs,
     ...(rows.length > 0 ? [rows.map((row) => `${row.label}: ${row.value}`).join('\n')] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
-    `-- \n${SHOP_CONTACT.address.join('\n')}\n${SHOP_CONTACT.email}`,
+    `-- \n${postal.join('\n')}\n${shop.email}`,
   ].join('\n\n');
 
   const table: SafeHtml | undefined =
@@ -49,7 +60,7 @@ ${
     : undefined
 }
 <hr>
-<p style="font-size: 12px; color: #555">${SHOP_CONTACT.address.map((line, index) => html`${index > 0 ? html`<br>` : undefined}${line}`)}<br>${SHOP_CONTACT.email}</p>
+<p style="font-size: 12px; color: #555">${postal.map((line, index) => html`${index > 0 ? html`<br>` : undefined}${line}`)}<br>${shop.email}</p>
 </div>`;
   return { subject: content.subject, text, html: htmlPage({ title: content.subject, body }) };
 }

@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SHOP_CONTACT } from '#shared/shop-contact.ts';
+import { DEFAULT_SHOP_SETTINGS } from '#shared/shop-settings.ts';
 import { openPostgresDatabase, type ShopDatabase } from '#server/platform/database/database.ts';
 import { migrateToLatest } from '#server/platform/database/migrate.ts';
 import {
@@ -58,7 +58,8 @@ describe('the mail queue over SMTP', () => {
     for (const part of [received?.text ?? '', received?.html || '']) {
       expect(part).toContain('Thank you for your order.');
       expect(part).toContain('http://localhost:3000/checkout/confirmation?order=ord_1');
-      for (const line of SHOP_CONTACT.address) expect(part).toContain(line);
+      for (const line of [DEFAULT_SHOP_SETTINGS.name, ...DEFAULT_SHOP_SETTINGS.address])
+        expect(part).toContain(line);
     }
     const html = received?.html || '';
     // Nothing that loads when the email is opened: no images, frames, scripts or remote styles.
@@ -71,6 +72,36 @@ describe('the mail queue over SMTP', () => {
       status: 'sent',
       attempts: 1,
     });
+  });
+
+  it('sends as the shop’s name from its settings, replies to its contact email (ADR 048)', async () => {
+    const shop = {
+      ...DEFAULT_SHOP_SETTINGS,
+      name: 'Hat "Hut" <b>',
+      email: 'hello@hathut.example',
+      address: ['1 High Street', 'Bath'],
+    };
+    const mail = createMailService({
+      db: database.db,
+      transport: createTransport({ url: smtp.url }),
+      from: 'CRWN Clothing <shop@crwn.test>',
+      log: silent,
+      shop: () => Promise.resolve(shop),
+    });
+    await mail.queue('password-reset:u1:x', 'ada@example.com', (settings) => ({
+      subject: `Choose a new password for ${settings.name}`,
+      paragraphs: ['Hello.'],
+    }));
+    const [received] = await smtp.until(1);
+    await mail.stop();
+    expect(received?.subject).toBe('Choose a new password for Hat "Hut" <b>');
+    expect(received?.from).toMatchObject({
+      value: [{ name: 'Hat "Hut" <b>', address: 'shop@crwn.test' }],
+    });
+    expect(received?.replyTo).toMatchObject({ value: [{ address: 'hello@hathut.example' }] });
+    expect(received?.text).toContain('Hat "Hut" <b>\n1 High Street\nBath\nhello@hathut.example');
+    expect(received?.html).toContain('Hat &quot;Hut&quot; &lt;b&gt;');
+    expect(received?.html).not.toContain('<b>');
   });
 
   it('queues one email per event, however often the event is reported', async () => {

@@ -3,15 +3,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { randomId } from '#server/platform/ids.ts';
 import type { Db } from '#server/platform/database/transaction.ts';
-import { composeMail, type MailContent } from './mail-message.ts';
+import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '#shared/shop-settings.ts';
+import { composeMail, type MailContent, type MailTemplate } from './mail-message.ts';
 import { mailRepository, type MailRow } from './mail-repository.ts';
 
 export interface MailServiceOptions {
   db: Db;
   /** Sends over SMTP; null keeps every email in the shop's outbox (no SMTP_URL). */
   transport: Transporter | null;
-  /** The sender, e.g. `CRWN Clothing <shop@example.com>`. */
+  /**
+   * The sender, e.g. `CRWN Clothing <shop@example.com>`. With `shop`, its address is used with
+   * the shop's name as it is when each email leaves.
+   */
   from: string;
+  /**
+   * The shop's settings as they are now (the settings module's): each email carries the shop's
+   * name, address and contact email, and replies go to that email. Default: the defaults.
+   */
+  shop?: () => Promise<Readonly<ShopSettings>>;
   log: FastifyBaseLogger;
   /** In development without SMTP: where each kept email is printed, links included. */
   print?: (text: string) => void;
@@ -35,6 +44,12 @@ const BATCH = 20;
 /** Wait before the next try after `attempts` failed ones: 30 s, 1, 2, 4 ... minutes, at most 1 h. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+/** The address of a sender written `Name <address>` or as a bare address. */
+export function senderAddress(from: string): string {
+  const match = /<([^<>]+)>\s*$/.exec(from);
+  return (match?.[1] ?? from).trim();
 }
 
 /** SMTP replies may quote the recipient: the logs never carry an email address. */
@@ -65,8 +80,10 @@ export function createMailService(options: MailServiceOptions) {
       return;
     }
     try {
+      const shop = await options.shop?.();
       await transport.sendMail({
-        from,
+        from: shop ? { name: shop.name, address: senderAddress(from) } : from,
+        ...(shop ? { replyTo: shop.email } : {}),
         to: row.recipient,
         subject: row.subject,
         html: row.html,
@@ -133,8 +150,16 @@ export function createMailService(options: MailServiceOptions) {
      * Queues an email for `eventKey` (once: a second call with the key changes nothing) and
      * returns without waiting for it to leave. True when an email for the event is queued.
      */
-    async queue(eventKey: string, recipient: string, content: MailContent): Promise<boolean> {
-      const composed = composeMail(content);
+    async queue(
+      eventKey: string,
+      recipient: string,
+      content: MailContent | MailTemplate,
+    ): Promise<boolean> {
+      const shop = await options.shop?.();
+      const composed =
+        typeof content === 'function'
+          ? composeMail(content(shop ?? DEFAULT_SHOP_SETTINGS), shop)
+          : composeMail(content, shop);
       await mailRepository.enqueue(db, {
         id: randomId('mail', 24),
         eventKey,
@@ -187,7 +212,7 @@ export function createMailService(options: MailServiceOptions) {
 }
 
 export type MailService = ReturnType<typeof createMailService>;
-export type { MailContent };
+export type { MailContent, MailTemplate };
 
 /** A random, unguessable part for event keys of one-off emails. */
 export const eventNonce = () => randomBytes(12).toString('base64url');

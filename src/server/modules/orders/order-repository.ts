@@ -64,6 +64,7 @@ function toOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLinesTable
         unitPrice: line.unit_price,
         quantity: line.quantity,
         lineTotal: line.line_total,
+        ...(line.refunded_quantity > 0 ? { refundedQuantity: line.refunded_quantity } : {}),
       })),
     billingAddress: parseAddress(row.billing_address),
     shippingAddress: parseAddress(row.shipping_address),
@@ -76,6 +77,8 @@ function toOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLinesTable
       row.shipped_at === null || row.carrier === null || row.tracking_number === null
         ? null
         : { shippedAt: row.shipped_at, carrier: row.carrier, trackingNumber: row.tracking_number },
+    cancelledAt: row.cancelled_at,
+    refundedTotal: row.refunded_total,
   };
 }
 
@@ -87,6 +90,10 @@ function toOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLinesTable
 /** What the back office's order list narrows by. */
 export interface BackOfficeOrderFilter {
   shipped?: boolean;
+  /** Cancelled orders only (true), or none of them (false). */
+  cancelled?: boolean;
+  /** Orders with money refunded only. */
+  refunded?: boolean;
   from?: string;
   to?: string;
   customer?: string;
@@ -232,6 +239,8 @@ export const orderRepository = {
       .where('id', '=', id)
       .where('status', '=', 'paid')
       .where('shipped_at', 'is', null)
+      // A cancelled order never ships (ADR 047): of a cancel and a shipment at once, one holds.
+      .where('cancelled_at', 'is', null)
       .executeTakeFirst();
     return marked.numUpdatedRows === 1n;
   },
@@ -306,6 +315,10 @@ export const orderRepository = {
     if (filter.shipped !== undefined) {
       query = query.where('shipped_at', filter.shipped ? 'is not' : 'is', null);
     }
+    if (filter.cancelled !== undefined) {
+      query = query.where('cancelled_at', filter.cancelled ? 'is not' : 'is', null);
+    }
+    if (filter.refunded) query = query.where('refunded_total', '>', 0);
     if (filter.from) query = query.where('created_at', '>=', filter.from);
     if (filter.to) query = query.where('created_at', '<', filter.to);
     if (filter.customer) query = query.where(containsText('email', filter.customer));
@@ -322,15 +335,18 @@ export const orderRepository = {
     return { orders: await withLines(db, rows), total: Number(counted.n) };
   },
 
-  /** Paid orders and revenue per UTC day since `fromDay` (YYYY-MM-DD), for the dashboard. */
+  /**
+   * Paid orders and revenue per UTC day since `fromDay` (YYYY-MM-DD), for the dashboard: money
+   * refunded is taken off the day of its order, and a cancelled order is not counted (ADR 047).
+   */
   async dailyTotals(db: Kysely<Database>, fromDay: string) {
     const day = sql<string>`substr(created_at, 1, 10)`;
     const rows = await db
       .selectFrom('orders')
       .select([
         day.as('day'),
-        (eb) => eb.fn.countAll<number>().as('orders'),
-        (eb) => eb.fn.sum<number>('total').as('revenue'),
+        (eb) => eb.fn.countAll<number>().filterWhere('cancelled_at', 'is', null).as('orders'),
+        sql<number>`sum(total - refunded_total)`.as('revenue'),
       ])
       .where('status', '=', 'paid')
       .where('created_at', '>=', `${fromDay}T00:00:00.000Z`)
@@ -351,7 +367,7 @@ export const orderRepository = {
       .select([
         'user_id',
         (eb) => eb.fn.countAll<number>().as('orders'),
-        (eb) => eb.fn.sum<number>('total').as('spent'),
+        sql<number>`sum(total - refunded_total)`.as('spent'),
       ])
       .where('status', '=', 'paid')
       .where('user_id', 'in', userIds)

@@ -12,17 +12,24 @@ describe('reconcileOrders', () => {
     vi.useFakeTimers();
     const app = Fastify();
     let runs = 0;
+    let refundRuns = 0;
     const orders = {
       reconcile: () => {
         runs += 1;
         return Promise.resolve(runs === 2 ? 1 : 0);
       },
-    } as Pick<OrderService, 'reconcile'> as OrderService;
+      // Refunds left pending too (ADR 047).
+      settlePending: () => {
+        refundRuns += 1;
+        return Promise.resolve(0);
+      },
+    } as Pick<OrderService, 'reconcile' | 'settlePending'> as OrderService;
 
     await reconcileOrders(app, orders);
     expect(runs).toBe(1);
     await vi.advanceTimersByTimeAsync(3 * RECONCILE_EVERY_MS);
     expect(runs).toBe(4);
+    expect(refundRuns).toBe(4);
 
     await app.close();
     await vi.advanceTimersByTimeAsync(3 * RECONCILE_EVERY_MS);
@@ -39,7 +46,8 @@ describe('reconcileOrders', () => {
         runs += 1;
         return runs === 2 ? Promise.reject(new Error('database gone')) : Promise.resolve(0);
       },
-    } as Pick<OrderService, 'reconcile'> as OrderService;
+      settlePending: () => Promise.resolve(0),
+    } as Pick<OrderService, 'reconcile' | 'settlePending'> as OrderService;
 
     await reconcileOrders(app, orders);
     await vi.advanceTimersByTimeAsync(2 * RECONCILE_EVERY_MS);

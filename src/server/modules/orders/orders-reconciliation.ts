@@ -17,6 +17,9 @@ export async function reconcileOrders(
   const run = async () => {
     const marked = await orders.reconcile();
     if (marked > 0) app.log.warn({ marked }, 'orders left pending after their charge marked paid');
+    // Refunds left pending (ADR 047): a request that died, or a provider that settles later.
+    const settled = await orders.settlePending();
+    if (settled > 0) app.log.warn({ settled }, 'refunds left pending settled');
   };
   await run();
   const timer = setInterval(() => {

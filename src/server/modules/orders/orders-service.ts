@@ -17,6 +17,7 @@ import type {
 import { randomId } from '#server/platform/ids.ts';
 import { inWriteTransaction, type Db } from '#server/platform/database/transaction.ts';
 import { type BackOfficeOrderFilter, orderRepository } from './order-repository.ts';
+import { createRefundService, type RefundServiceOptions } from './orders-refunds.ts';
 
 export interface OrderServiceOptions {
   db: Db;
@@ -46,6 +47,12 @@ export interface OrderServiceOptions {
    * If it throws, `markShipped` rejects, with the order shipped.
    */
   onShipped?: (order: Order, receipt: string | null) => Promise<void>;
+  /** Told once a refund of lines went through (ADR 047): queues its email, once per refund. */
+  onRefunded?: RefundServiceOptions['onRefunded'];
+  /** Told once an order is cancelled (ADR 047): queues its email, once per order. */
+  onCancelled?: RefundServiceOptions['onCancelled'];
+  /** Where a refund the provider could not be asked for is reported (it stays pending). */
+  logRefundError?: RefundServiceOptions['logError'];
 }
 
 /** What the shop owner gives to mark an order shipped. */
@@ -58,7 +65,7 @@ export type MarkShippedResult =
   | { kind: 'shipped' | 'already_shipped'; order: Order; shipment: Shipment }
   | { kind: 'shipped_otherwise'; shipment: Shipment }
   | { kind: 'invalid'; message: string }
-  | { kind: 'not_found' | 'not_paid' };
+  | { kind: 'not_found' | 'not_paid' | 'cancelled' };
 
 export type PlaceOrderResult =
   | { kind: 'created' | 'existing'; response: CreateOrderResponse }
@@ -158,6 +165,7 @@ export function createShipmentService({
         return { kind: (await orderRepository.statusOf(db, id)) ? 'not_paid' : 'not_found' };
       }
       const { shipment } = stored.order;
+      if (shipment === null && stored.order.cancelledAt !== null) return { kind: 'cancelled' };
       // Paid since the update found it pending: it was not paid when asked.
       if (shipment === null) return { kind: 'not_paid' };
       if (shipment.carrier !== carrier || shipment.trackingNumber !== trackingNumber) {
@@ -222,6 +230,9 @@ export function createOrderService({
   onPaid,
   confirmationQueued,
   onShipped,
+  onRefunded,
+  onCancelled,
+  logRefundError,
 }: OrderServiceOptions) {
   const withEmail = async (order: Order): Promise<Order> =>
     (await confirmationQueued?.(order.id)) ? { ...order, confirmationEmail: 'queued' } : order;
@@ -437,6 +448,16 @@ export function createOrderService({
       })),
 
     ...createShipmentService({ db, receiptSecret, onShipped }),
+
+    ...createRefundService({
+      db,
+      catalogue,
+      payments,
+      receiptFor,
+      onRefunded,
+      onCancelled,
+      logError: logRefundError,
+    }),
   };
 }
 

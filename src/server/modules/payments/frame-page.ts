@@ -124,6 +124,12 @@ input[aria-invalid=true],select[aria-invalid=true]{border-color:#b00020}
 [hidden]{display:none!important}
 `;
 
+/** The merchant as the provider knows it: the name and logo (a `data:` or https URL) it shows. */
+export interface Merchant {
+  name: string;
+  image?: string;
+}
+
 /**
  * The card form's page, in one language: every text server-rendered, its script inlined under
  * `nonce` (the page's CSP allows nothing else), and no external resource. `script` is the bundle
@@ -134,8 +140,11 @@ export function renderFramePage({
   nonce,
   parentOrigin,
   script,
+  merchant,
 }: {
   locale: ResolvedPaymentLocale;
+  /** Whom the shopper pays, as the form's heading and logo; the form's own title when not given. */
+  merchant?: Merchant | undefined;
   nonce: string;
   /** The shop's origin, checked by the caller: the form talks to it only. */
   parentOrigin: string;
@@ -149,8 +158,8 @@ export function renderFramePage({
 <style nonce="${nonce}">${trusted(STYLES)}</style>`,
     body: html`<div class="panel" role="dialog" aria-modal="true" aria-labelledby="crwn-pay-title" aria-describedby="crwn-pay-description">
 <header>
-<img id="crwn-pay-image" alt="" hidden>
-<h1 id="crwn-pay-title">${texts.dialogTitle}</h1>
+${merchant?.image ? html`<img id="crwn-pay-image" alt="" src="${merchant.image}">` : html`<img id="crwn-pay-image" alt="" hidden>`}
+<h1 id="crwn-pay-title">${merchant?.name || texts.dialogTitle}</h1>
 <p id="crwn-pay-description" class="description" hidden></p>
 <button type="button" id="crwn-pay-close" class="close" aria-label="${texts.close}">×</button>
 </header>

@@ -89,4 +89,61 @@ export const paymentRepository = {
       })
       .execute();
   },
+
+  /** A charge by id, for refunding it. */
+  findCharge(db: Db, id: string) {
+    return db
+      .selectFrom('payment_charges')
+      .select(['id', 'amount', 'currency'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** The refund made under this idempotency key, if any. */
+  findRefundByIdempotencyKey(db: Db, key: string) {
+    return db
+      .selectFrom('payment_refunds')
+      .selectAll()
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+  },
+
+  /** Cents refunded of a charge so far. */
+  async refundedOf(db: Db, chargeId: string): Promise<number> {
+    const row = await db
+      .selectFrom('payment_refunds')
+      .select((eb) => eb.fn.sum<number | string | null>('amount').as('refunded'))
+      .where('charge_id', '=', chargeId)
+      .executeTakeFirst();
+    return Number(row?.refunded ?? 0);
+  },
+
+  async insertRefund(
+    db: Db,
+    refund: {
+      id: string;
+      chargeId: string;
+      amount: number;
+      currency: string;
+      lines: string;
+      reason: string | null;
+      idempotencyKey: string;
+      createdAt: string;
+    },
+  ): Promise<void> {
+    await db
+      .insertInto('payment_refunds')
+      .values({
+        id: refund.id,
+        charge_id: refund.chargeId,
+        amount: refund.amount,
+        currency: refund.currency,
+        lines: refund.lines,
+        reason: refund.reason,
+        idempotency_key: refund.idempotencyKey,
+        status: 'succeeded',
+        created_at: refund.createdAt,
+      })
+      .execute();
+  },
 };

@@ -21,7 +21,7 @@ import {
   type ResolvedPaymentLocale,
 } from '#shared/payment-widget.ts';
 import type { CreateLimiter } from '#server/platform/rate-limit.ts';
-import { renderFramePage } from './frame-page.ts';
+import { renderFramePage, type Merchant } from './frame-page.ts';
 import type { PaymentService } from './payments-service.ts';
 import { loadWidgetScripts } from './widget-scripts.ts';
 import { precompress, sendPrecompressed } from '#server/platform/http/precompressed.ts';
@@ -40,6 +40,12 @@ export interface PaymentsRoutesOptions {
   createLimiter: CreateLimiter;
   /** Token requests per IP per minute, against card testing; default 30. */
   tokenAttemptsPerMinute?: number;
+  /**
+   * The merchant's name and logo as the card form shows them, as a provider keeps them with the
+   * merchant's account (the shop's, from its settings: ADR 048). A page's own `name` and `image`
+   * options win.
+   */
+  merchant?: () => Promise<Merchant>;
 }
 
 /** Field problems in English for API callers; the widget shows its own translations. */
@@ -81,6 +87,7 @@ export async function paymentsRoutes(
     payments,
     createLimiter,
     tokenAttemptsPerMinute = 30,
+    merchant,
   }: PaymentsRoutesOptions,
 ) {
   const { checkout: checkoutScript, frame: frameScript } = await loadWidgetScripts();
@@ -149,9 +156,15 @@ export async function paymentsRoutes(
         .removeHeader('x-frame-options');
       // Made for this request (its nonce): the compression plugin encodes it for this request
       // (platform/http/compression.ts); the answer varies with Accept-Encoding either way.
-      return reply
-        .header('vary', 'accept-encoding')
-        .send(renderFramePage({ locale, nonce, parentOrigin: shopOrigin, script: frameScript }));
+      return reply.header('vary', 'accept-encoding').send(
+        renderFramePage({
+          locale,
+          nonce,
+          parentOrigin: shopOrigin,
+          script: frameScript,
+          merchant: await merchant?.(),
+        }),
+      );
     },
   );
 

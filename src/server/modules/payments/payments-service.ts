@@ -53,7 +53,45 @@ export interface PaymentProvider {
   chargeToken(request: ChargeRequest): Promise<ChargeResult>;
   /** The charge made under `idempotencyKey`, if any: how a request that died is settled. */
   findCharge(idempotencyKey: string): Promise<MadeCharge | undefined>;
+  /**
+   * Refunds `request.amount` of a charge once per idempotency key: calls with a key already
+   * used, one after another or at the same time, all get that one refund back. Never more than
+   * was charged in all. A real provider may answer `pending` (Stripe settles refunds later, and
+   * some fail): ask `findRefund` until it is `succeeded` or `failed`. A refusal (`ok: false`)
+   * means nothing was refunded under the key (ADR 047).
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** The refund made under `idempotencyKey`, in its state now, if any. */
+  findRefund(idempotencyKey: string): Promise<MadeRefund | undefined>;
 }
+
+/** What the shop asks the provider to refund of a charge. */
+export interface RefundRequest {
+  chargeId: string;
+  /** Integer cents, computed by the shop from the order's lines. */
+  amount: number;
+  currency: string;
+  /** The shop's refund id: the provider never refunds twice for one key. */
+  idempotencyKey: string;
+  /** What the refund is for (kept with it as the provider keeps metadata). */
+  lines: readonly { position: number; quantity: number; amount: number }[];
+  reason?: string | undefined;
+}
+
+export type RefundFailureCode =
+  'charge_not_found' | 'exceeds_charge' | 'idempotency_conflict' | 'invalid_amount';
+
+/** A refund the provider accepted, in its state now. */
+export interface MadeRefund {
+  refundId: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  amount: number;
+  /** Why it failed, for a failed refund. */
+  failure?: string;
+}
+
+export type RefundResult =
+  ({ ok: true } & MadeRefund) | { ok: false; code: RefundFailureCode; message: string };
 
 const fail = (code: ChargeFailureCode, message: string): ChargeResult => ({
   ok: false,
@@ -144,7 +182,82 @@ export function createLocalPaymentProvider(db: Db): PaymentProvider {
       const charge = await paymentRepository.findChargeByIdempotencyKey(db, idempotencyKey);
       return charge && madeCharge(charge);
     },
+
+    async refund(request) {
+      if (!Number.isSafeInteger(request.amount) || request.amount <= 0) {
+        return refusal('invalid_amount', 'The amount must be a positive number of cents.');
+      }
+      try {
+        return await refundOnce(db, request);
+      } catch (error) {
+        // Another server refunded this key between our look-up and our insert: read its refund.
+        if (!isUniqueViolation(error)) throw error;
+        return refundOnce(db, request);
+      }
+    },
+
+    async findRefund(idempotencyKey) {
+      const refund = await paymentRepository.findRefundByIdempotencyKey(db, idempotencyKey);
+      return refund && { refundId: refund.id, status: refund.status, amount: refund.amount };
+    },
   };
+}
+
+const refusal = (code: RefundFailureCode, message: string): RefundResult => ({
+  ok: false,
+  code,
+  message,
+});
+
+/**
+ * One attempt at a refund, in a short transaction of the provider's own, scoped by the charge
+ * (so two refunds of one charge, from any server, are summed one after the other) and the key.
+ * The test-mode provider settles at once: its refunds are `succeeded` when made.
+ */
+async function refundOnce(db: Db, request: RefundRequest): Promise<RefundResult> {
+  const { chargeId, amount, currency, idempotencyKey } = request;
+  const scopes = [`charge:${chargeId}`, `refund-key:${idempotencyKey}`];
+  return inWriteTransaction(db, scopes, async (connection) => {
+    const previous = await paymentRepository.findRefundByIdempotencyKey(connection, idempotencyKey);
+    if (previous) {
+      const same =
+        previous.charge_id === chargeId &&
+        previous.amount === amount &&
+        previous.currency === currency;
+      return {
+        commit: false,
+        result: same
+          ? { ok: true, refundId: previous.id, status: previous.status, amount: previous.amount }
+          : refusal('idempotency_conflict', 'This idempotency key was used for another refund.'),
+      };
+    }
+    const charge = await paymentRepository.findCharge(connection, chargeId);
+    if (!charge || charge.currency !== currency) {
+      return { commit: false, result: refusal('charge_not_found', 'This charge is not known.') };
+    }
+    const refunded = await paymentRepository.refundedOf(connection, chargeId);
+    if (refunded + amount > charge.amount) {
+      return {
+        commit: false,
+        result: refusal(
+          'exceeds_charge',
+          `Only ${charge.amount - refunded} cents of this charge are left to refund.`,
+        ),
+      };
+    }
+    const refundId = randomId('re', 24);
+    await paymentRepository.insertRefund(connection, {
+      id: refundId,
+      chargeId,
+      amount,
+      currency,
+      lines: JSON.stringify(request.lines),
+      reason: request.reason ?? null,
+      idempotencyKey,
+      createdAt: new Date().toISOString(),
+    });
+    return { commit: true, result: { ok: true, refundId, status: 'succeeded', amount } };
+  });
 }
 
 export type IssueTokenResult =

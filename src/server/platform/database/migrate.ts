@@ -18,6 +18,9 @@ import * as accountTokens from '#server/platform/database/migrations/013-account
 import * as rolesAndAudit from '#server/platform/database/migrations/014-roles-and-audit.ts';
 import * as backOfficeOrderIndexes from '#server/platform/database/migrations/015-back-office-order-indexes.ts';
 import * as catalogueBackOffice from '#server/platform/database/migrations/016-catalogue-back-office.ts';
+import * as uploadedPictures from '#server/platform/database/migrations/017-uploaded-pictures.ts';
+import * as refundsAndCancellations from '#server/platform/database/migrations/018-refunds-and-cancellations.ts';
+import * as shopSettings from '#server/platform/database/migrations/019-shop-settings.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 export const migrations: Record<string, Migration> = {
@@ -37,6 +40,9 @@ export const migrations: Record<string, Migration> = {
   '014-roles-and-audit': rolesAndAudit,
   '015-back-office-order-indexes': backOfficeOrderIndexes,
   '016-catalogue-back-office': catalogueBackOffice,
+  '017-uploaded-pictures': uploadedPictures,
+  '018-refunds-and-cancellations': refundsAndCancellations,
+  '019-shop-settings': shopSettings,
 };
 
 export const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

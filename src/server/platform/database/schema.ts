@@ -89,6 +89,10 @@ export interface OrdersTable {
   shipped_at: ColumnType<string | null, string | null | undefined, string | null>;
   carrier: ColumnType<string | null, string | null | undefined, string | null>;
   tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 8601 once the order is cancelled (migration 018, ADR 047); null otherwise. */
+  cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Integer cents refunded by succeeded refunds (migration 018). */
+  refunded_total: ColumnType<number, number | undefined, number>;
 }
 
 export interface OrderLinesTable {
@@ -105,6 +109,49 @@ export interface OrderLinesTable {
    * 010), for which no stock was taken.
    */
   size: ColumnType<string | null, string | null | undefined, never>;
+  /** How many are refunded or being refunded (migration 018): at most `quantity`. */
+  refunded_quantity: ColumnType<number, number | undefined, number>;
+}
+
+/** The test-mode provider's refunds of its charges (migration 018). */
+export interface PaymentRefundsTable {
+  /** `re_…`. */
+  id: string;
+  charge_id: string;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  /** JSON of what the shop said the refund is for (its lines), kept as given. */
+  lines: string;
+  reason: string | null;
+  idempotency_key: string;
+  status: 'succeeded';
+  created_at: string;
+}
+
+/** One refund of an order, in its state with the provider (migration 018, ADR 047). */
+export interface OrderRefundsTable {
+  /** `ref_…`; also the provider's idempotency key for it. */
+  id: string;
+  order_id: string;
+  /** The caller's key: the same request again gives this refund back. */
+  idempotency_key: string;
+  request_fingerprint: string;
+  kind: 'refund' | 'cancel';
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  /** JSON `[{ position, quantity }]`. */
+  lines: string;
+  /** 1 when the lines' stock comes back with the refund. */
+  restock: number;
+  reason: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  provider_refund_id: string | null;
+  failure: string | null;
+  actor_email: string | null;
+  created_at: string;
+  settled_at: string | null;
 }
 
 /** A signed-in shopper's cart (ADR 025). */
@@ -265,6 +312,41 @@ export interface AuditLogTable {
   at: string;
 }
 
+/** A picture uploaded in the back office (migration 017, ADR 046). */
+export interface UploadedPicturesTable {
+  /** 32 hex digits: the start of the SHA-256 of the kind and the uploaded bytes. */
+  id: string;
+  kind: 'item' | 'section';
+  /** The uploaded picture's size, upright, before it was cropped and scaled. */
+  source_width: number;
+  source_height: number;
+  source_bytes: number;
+  /** The account that uploaded it first. */
+  uploaded_by: string | null;
+  created_at: string;
+}
+
+/** One encoded file of an uploaded picture: `/images/uploads/<id>-<width>.<format>`. */
+export interface UploadedPictureVariantsTable {
+  picture_id: string;
+  width: number;
+  format: 'avif' | 'webp' | 'jpg';
+  bytes: Buffer;
+}
+
+/** The shop's settings (migration 019): one row, id 1; `address` is JSON, a list of lines. */
+export interface ShopSettingsTable {
+  id: number;
+  version: number;
+  name: string;
+  email: string;
+  phone: string;
+  hours: string;
+  address: string;
+  contact_text: string;
+  updated_at: string;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   local_oidc_accounts: LocalOidcAccountsTable;
@@ -272,6 +354,8 @@ export interface Database {
   payment_charges: PaymentChargesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  order_refunds: OrderRefundsTable;
+  payment_refunds: PaymentRefundsTable;
   carts: CartsTable;
   rate_limits: RateLimitsTable;
   local_oidc_payloads: LocalOidcPayloadsTable;
@@ -286,4 +370,7 @@ export interface Database {
   account_tokens: AccountTokensTable;
   account_roles: AccountRolesTable;
   audit_log: AuditLogTable;
+  uploaded_pictures: UploadedPicturesTable;
+  uploaded_picture_variants: UploadedPictureVariantsTable;
+  shop_settings: ShopSettingsTable;
 }

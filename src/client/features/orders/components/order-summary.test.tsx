@@ -16,6 +16,8 @@ const order: Order = {
   card: null,
   createdAt: '2026-11-24T00:00:00.000Z',
   shipment: null,
+  cancelledAt: null,
+  refundedTotal: 0,
 };
 
 describe('OrderSummary', () => {
@@ -50,5 +52,26 @@ describe('OrderSummary', () => {
     renderWithProviders(<OrderSummary order={order} />);
     expect(screen.queryByText(/shipped/i)).not.toBeInTheDocument();
     expect(screen.queryByText(/tracking number/i)).not.toBeInTheDocument();
+  });
+
+  it('says when an order was cancelled, how much was refunded, and of which lines (issue 14)', () => {
+    renderWithProviders(
+      <OrderSummary
+        order={{
+          ...order,
+          cancelledAt: '2026-11-26T12:00:00.000Z',
+          refundedTotal: 2500,
+          lines: [{ ...order.lines[0]!, refundedQuantity: 1 }],
+        }}
+      />,
+    );
+    expect(screen.getByText('Cancelled on Nov 26, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Refunded $25')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '2 (1 refunded)' })).toBeInTheDocument();
+  });
+
+  it('says nothing of refunds or cancelling for an order without them', () => {
+    renderWithProviders(<OrderSummary order={order} />);
+    expect(screen.queryByText(/refunded|cancelled/i)).not.toBeInTheDocument();
   });
 });

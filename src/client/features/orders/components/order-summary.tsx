@@ -30,6 +30,11 @@ export function OrderSummary({ order }: { order: Order }) {
           </>
         )}
       </p>
+      {order.cancelledAt && (
+        <p className="order-summary__shipment">
+          Cancelled on {shippedOn().format(new Date(order.cancelledAt))}
+        </p>
+      )}
       {order.shipment && (
         <p className="order-summary__shipment">
           Shipped on {shippedOn().format(new Date(order.shipment.shippedAt))} with{' '}
@@ -52,7 +57,10 @@ export function OrderSummary({ order }: { order: Order }) {
                 <Link to={productPathById(line.id)}>{line.name}</Link>
                 {line.size && <span className="order-summary__size">, size {line.size}</span>}
               </td>
-              <td>{line.quantity}</td>
+              <td>
+                {line.quantity}
+                {line.refundedQuantity ? ` (${line.refundedQuantity} refunded)` : ''}
+              </td>
               <td>{formatMoney(line.unitPrice)}</td>
               <td>{formatMoney(line.lineTotal)}</td>
             </tr>
@@ -60,6 +68,9 @@ export function OrderSummary({ order }: { order: Order }) {
         </tbody>
       </table>
       <p className="order-summary__total">Total - {formatMoney(order.total)}</p>
+      {order.refundedTotal > 0 && (
+        <p className="order-summary__total">Refunded {formatMoney(order.refundedTotal)}</p>
+      )}
       {order.shippingAddress && (
         <p className="order-summary__address">
           Shipping to {order.shippingAddress.name}, {order.shippingAddress.line1},{' '}

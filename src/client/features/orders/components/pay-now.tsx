@@ -22,14 +22,6 @@ import { ApiError, NETWORK_ERROR_MESSAGE } from '#client/lib/api-client.ts';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 import payNowCss from './pay-now.css?inline';
 
-/**
- * The shop's crown (public/favicon.svg) for the widget's header, inline: the card form lives on
- * the provider's origin, which does not serve the shop's files.
- */
-const LOGO_DATA_URL = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 50 50"><path d="M5 42h40v4H5z" fill="#808282"/><path d="M5 40 2 16l12 10L25 6l11 20 12-10-3 24z" fill="#2b2b2b"/></svg>',
-)}`;
-
 type WidgetState = 'loading' | 'ready' | 'unavailable';
 
 /** One opening of the widget: what the shopper is about to approve. */
@@ -136,8 +128,7 @@ export function PayNow() {
         handler.current = crwnPay.configure({
           key: PAYMENT_PUBLISHABLE_KEY,
           token: (token, args) => void onTokenRef.current(token, args),
-          name: 'CRWN Clothing Ltd.',
-          image: LOGO_DATA_URL,
+          // No name or image: the provider shows the shop's, as its owner set them (ADR 048).
           locale: 'auto',
           currency: 'usd',
           billingAddress: true,
