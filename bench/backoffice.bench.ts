@@ -1,4 +1,5 @@
 import { sql, type Insertable } from 'kysely';
+import { COLLECTION_IDS } from '#shared/catalogue.ts';
 import type { Product } from '#shared/catalogue-model.ts';
 import { makeOwner } from '#server/modules/accounts/accounts-service.ts';
 import {
@@ -9,6 +10,7 @@ import {
 import type { Database } from '#server/platform/database/schema.ts';
 import type { RunningShop } from '#tests/e2e/support/shop-server.ts';
 import type { Setup } from './setups.ts';
+import { CATALOGUE_PRODUCTS, importBenchCatalogue } from './catalogue.bench.ts';
 import { percentile, round } from './stats.ts';
 
 /** The shop's size for this benchmark (issue 14's figure). */
@@ -43,15 +45,12 @@ const QUERIES: readonly BackOfficeQuery[] = [
   'a month',
 ];
 
-export interface BackOfficeFigures {
+export interface BackOfficeFigures extends ListFigures<BackOfficeQuery> {
   orders: number;
   /** Writing the orders (and their charges) into the database, one transaction, seconds. */
   generateSeconds: number;
-  latencyMs: { p50: number; p95: number; p99: number };
-  /** p95 of each kind of query, ms. */
-  p95ByQuery: Record<BackOfficeQuery, number>;
-  /** Orders the answers counted, on average per kind (the filters' reach). */
-  meanTotalByQuery: Record<BackOfficeQuery, number>;
+  /** The product list, after `npm run catalogue:import` of the generated catalogue. */
+  products: ListFigures<ProductListQuery> & { count: number; importSeconds: number };
 }
 
 /** A small deterministic generator (mulberry32), so every setup gets the same orders. */
@@ -183,13 +182,129 @@ function queryOf(i: number, now: number): { kind: BackOfficeQuery; search: strin
   }
 }
 
+/** The product list's kinds of request (issue 14's product list at CATALOGUE_PRODUCTS). */
+export type ProductListQuery =
+  'first page' | 'page 100' | 'name' | 'collection' | 'low stock' | 'sold out' | 'archived';
+const PRODUCT_QUERIES: readonly ProductListQuery[] = [
+  'first page',
+  'page 100',
+  'name',
+  'collection',
+  'low stock',
+  'sold out',
+  'archived',
+];
+/** Parts of names an owner searches for: a material, a style, a garment, two words, nothing. */
+const NAME_SEARCHES = ['wool', 'Slim', 'fedora', 'black denim', 'nothing-like-this'];
+
+/** The i-th request of the product list's load. */
+function productQueryOf(i: number): { kind: ProductListQuery; search: string } {
+  const kind = PRODUCT_QUERIES[i % PRODUCT_QUERIES.length] as ProductListQuery;
+  const cycle = Math.floor(i / PRODUCT_QUERIES.length);
+  const collection = COLLECTION_IDS[cycle % COLLECTION_IDS.length] ?? 'hats';
+  switch (kind) {
+    case 'first page':
+      return { kind, search: '' };
+    case 'page 100':
+      return { kind, search: '?page=100' };
+    case 'name':
+      return {
+        kind,
+        search: `?q=${encodeURIComponent(NAME_SEARCHES[cycle % NAME_SEARCHES.length] ?? '')}`,
+      };
+    case 'collection':
+      return { kind, search: `?collection=${collection}&page=${1 + (cycle % 3)}` };
+    case 'low stock':
+      return { kind, search: `?stock=low${cycle % 2 ? `&collection=${collection}` : ''}` };
+    case 'sold out':
+      return { kind, search: '?stock=sold-out' };
+    case 'archived':
+      return { kind, search: '?state=archived' };
+  }
+}
+
+/** Latency of a list's load, overall and by kind of request, and how many rows each counted. */
+export interface ListFigures<K extends string> {
+  latencyMs: { p50: number; p95: number; p99: number };
+  /** p95 of each kind of request, ms. */
+  p95ByQuery: Record<K, number>;
+  /** Rows the answers counted, on average per kind (the filters' reach). */
+  meanTotalByQuery: Record<K, number>;
+}
+
 /**
- * Issue 14's order list at BACK_OFFICE_ORDERS orders: fills the setup's database directly (the
- * seeded catalogue's products, read from the API), signs an account up through the API and makes
- * it the owner as `npm run owner:add` would, then sends REQUESTS GET /api/admin/orders,
- * CONCURRENCY at a time, to the servers in turn, with a mix of filters and pages.
+ * Sends `REQUESTS` GETs of `path` + `queryOf(i).search`, CONCURRENCY at a time, to the shops in
+ * turn, as the account of `cookie`; each answer counts its rows (`total`).
  */
-export async function benchBackOffice(setup: Setup): Promise<BackOfficeFigures> {
+async function loadList<K extends string>(
+  shops: readonly RunningShop[],
+  path: string,
+  kinds: readonly K[],
+  queryOf: (i: number) => { kind: K; search: string },
+  cookie: string,
+): Promise<ListFigures<K>> {
+  const latencies: number[] = [];
+  const byKind = new Map<K, number[]>(kinds.map((kind) => [kind, []]));
+  const totals = new Map<K, number>(kinds.map((kind) => [kind, 0]));
+  let next = 0;
+  const worker = async () => {
+    while (next < REQUESTS) {
+      const index = next++;
+      const shop = shops[index % shops.length] as RunningShop;
+      const { kind, search } = queryOf(index);
+      const begun = performance.now();
+      const response = await fetch(`${shop.url}${path}${search}`, { headers: { cookie } });
+      const body = (await response.json()) as { total: number };
+      if (response.status !== 200) throw new Error(`${path}${search} answered ${response.status}`);
+      const ms = performance.now() - begun;
+      latencies.push(ms);
+      byKind.get(kind)?.push(ms);
+      totals.set(kind, (totals.get(kind) ?? 0) + body.total);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const perKind = <T>(value: (kind: K) => T) =>
+    Object.fromEntries(kinds.map((kind) => [kind, value(kind)])) as Record<K, T>;
+  return {
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      p99: round(percentile(latencies, 99)),
+    },
+    p95ByQuery: perKind((kind) => round(percentile(byKind.get(kind) ?? [], 95))),
+    meanTotalByQuery: perKind((kind) =>
+      Math.round((totals.get(kind) ?? 0) / (byKind.get(kind)?.length || 1)),
+    ),
+  };
+}
+
+/** An account signed up through the API and made owner as `npm run owner:add` would; its cookie. */
+async function ownerCookie(url: string, db: ShopDatabase['db'], email: string): Promise<string> {
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ name: 'Owner', email, password: 'correct horse battery' }),
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`);
+  if ((await makeOwner(db, email)) !== 'made') throw new Error('no owner made');
+  return signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * Issue 14's lists at scale: the order list at BACK_OFFICE_ORDERS orders and the product list at
+ * CATALOGUE_PRODUCTS products. Fills the setup's database directly with the orders (the seeded
+ * catalogue's products, read from the API), imports the generated catalogue (`catalogueFile`)
+ * with the real command, makes two owners (each account has its own rate limit), then sends
+ * REQUESTS GET /api/admin/orders and as many GET /api/admin/products, CONCURRENCY at a time, to
+ * the servers in turn, with a mix of filters and pages.
+ */
+export async function benchBackOffice(
+  setup: Setup,
+  catalogueFile: string,
+): Promise<BackOfficeFigures> {
   const shops = setup.shops;
   const first = shops[0] as RunningShop;
   const ids = Array.from({ length: 35 }, (_, index) => index + 1).join(',');
@@ -203,66 +318,45 @@ export async function benchBackOffice(setup: Setup): Promise<BackOfficeFigures> 
       : openSqliteDatabase(setup.databaseEnv.DATABASE_FILE);
   const now = Date.now();
   let generateSeconds = 0;
-  let cookie = '';
-  const email = `owner-${now}@example.com`;
+  let importSeconds = 0;
+  let cookies: string[] = [];
   try {
     const begun = performance.now();
     await writeBackOfficeOrders(database.db, products, now);
     generateSeconds = round((performance.now() - begun) / 1000, 2);
+    const importing = performance.now();
+    await importBenchCatalogue(setup, catalogueFile);
+    importSeconds = round((performance.now() - importing) / 1000, 2);
     // What autovacuum does within a minute or two of so many inserts (a shop whose orders came
     // over a year is in that state): statistics, the visibility map for index-only scans, and
     // GIN indexes' pending entries merged. The shop never runs ANALYZE on SQLite.
     if (database.kind === 'postgres') await sql`vacuum analyze`.execute(database.db);
-    const signUp = await fetch(`${first.url}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: first.url },
-      body: JSON.stringify({ name: 'Owner', email, password: 'correct horse battery' }),
-    });
-    if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`);
-    cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    if ((await makeOwner(database.db, email)) !== 'made') throw new Error('no owner made');
+    cookies = [
+      await ownerCookie(first.url, database.db, `owner-${now}@example.com`),
+      await ownerCookie(first.url, database.db, `owner-products-${now}@example.com`),
+    ];
   } finally {
     await database.close();
   }
 
-  const latencies: number[] = [];
-  const byKind = new Map<BackOfficeQuery, number[]>(QUERIES.map((kind) => [kind, []]));
-  const totals = new Map<BackOfficeQuery, number>(QUERIES.map((kind) => [kind, 0]));
-  let next = 0;
-  const worker = async () => {
-    while (next < REQUESTS) {
-      const index = next++;
-      const shop = shops[index % shops.length] as RunningShop;
-      const { kind, search } = queryOf(index, now);
-      const begun = performance.now();
-      const response = await fetch(`${shop.url}/api/admin/orders${search}`, {
-        headers: { cookie },
-      });
-      const body = (await response.json()) as { total: number };
-      if (response.status !== 200) throw new Error(`${search} answered ${response.status}`);
-      const ms = performance.now() - begun;
-      latencies.push(ms);
-      byKind.get(kind)?.push(ms);
-      totals.set(kind, (totals.get(kind) ?? 0) + body.total);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const perKind = <T>(value: (kind: BackOfficeQuery) => T) =>
-    Object.fromEntries(QUERIES.map((kind) => [kind, value(kind)])) as Record<BackOfficeQuery, T>;
+  const orderList = await loadList(
+    shops,
+    '/api/admin/orders',
+    QUERIES,
+    (i) => queryOf(i, now),
+    cookies[0] ?? '',
+  );
+  const productList = await loadList(
+    shops,
+    '/api/admin/products',
+    PRODUCT_QUERIES,
+    productQueryOf,
+    cookies[1] ?? '',
+  );
   return {
     orders: BACK_OFFICE_ORDERS,
     generateSeconds,
-    latencyMs: {
-      p50: round(percentile(latencies, 50)),
-      p95: round(percentile(latencies, 95)),
-      p99: round(percentile(latencies, 99)),
-    },
-    p95ByQuery: perKind((kind) => round(percentile(byKind.get(kind) ?? [], 95))),
-    meanTotalByQuery: perKind((kind) =>
-      Math.round((totals.get(kind) ?? 0) / (byKind.get(kind)?.length || 1)),
-    ),
+    ...orderList,
+    products: { count: CATALOGUE_PRODUCTS, importSeconds, ...productList },
   };
 }

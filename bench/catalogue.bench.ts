@@ -115,13 +115,8 @@ export async function writeBenchCatalogue() {
   return { file, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/**
- * On running servers: imports the generated catalogue with the real command while they run,
- * waits until every server shows it (the notification, or the version check on SQLite), then
- * times the first search on each (its index is built then) and loads each endpoint.
- */
-export async function benchCatalogue(setup: Setup, file: string): Promise<CatalogueFigures> {
-  const begun = performance.now();
+/** `npm run catalogue:import` of `file` into the setup's database, as its owner would run it. */
+export async function importBenchCatalogue(setup: Setup, file: string): Promise<void> {
   await promisify(execFile)(
     process.execPath,
     [path.join(repoRoot, 'scripts/catalogue/import.ts'), file],
@@ -130,6 +125,16 @@ export async function benchCatalogue(setup: Setup, file: string): Promise<Catalo
       env: { ...process.env, DATABASE_URL: '', DATABASE_FILE: '', ...setup.databaseEnv },
     },
   );
+}
+
+/**
+ * On running servers: imports the generated catalogue with the real command while they run,
+ * waits until every server shows it (the notification, or the version check on SQLite), then
+ * times the first search on each (its index is built then) and loads each endpoint.
+ */
+export async function benchCatalogue(setup: Setup, file: string): Promise<CatalogueFigures> {
+  const begun = performance.now();
+  await importBenchCatalogue(setup, file);
   const imported = performance.now();
   for (const shop of setup.shops) {
     while (

@@ -1,7 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createAccount, freshEmail, signInThroughForm } from './support/accounts.ts';
-import { createOwner, newPage } from './support/back-office.ts';
+import {
+  axeViolations,
+  backOffice,
+  createOwner,
+  newPage,
+  watchPolicy,
+} from './support/back-office.ts';
 import { fillCard, TEST_CARDS, widgetPayButton } from './support/payment.ts';
 import { seedCart, visit } from './support/shop.ts';
 import { expect, test } from './support/test.ts';
@@ -21,26 +26,6 @@ async function placeSignedInOrder(page: Page, email: string): Promise<string> {
   if (!id) throw new Error('no order id in the confirmation address');
   return id;
 }
-
-/** Every Content-Security-Policy violation the page reports, as text. */
-function watchPolicy(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.passes.length).toBeGreaterThan(10);
-  return results.violations.map(
-    ({ id, help, nodes }) =>
-      `${id}: ${help} at ${nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
-const backOffice = (page: Page) => page.getByRole('navigation', { name: 'Back office' });
 
 for (const width of [1280, 820]) {
   test(`an owner marks a shopper's order shipped from /admin, and the shopper sees it (${width} px)`, async ({

@@ -39,14 +39,14 @@ async function errorOf(response: Response): Promise<ApiError> {
 }
 
 /**
- * Calls the back office's API with the session cookie: GET without a body, POST and DELETE with
- * JSON (PUT and PATCH too). Never throws for an answer: a refusal, a validation error or a lost connection comes back
+ * Calls the back office's API with the session cookie: GET without a body, the other verbs with
+ * JSON. Never throws for an answer: a refusal, a validation error or a lost connection comes back
  * as `{ ok: false, error }` with a message for people.
  */
 export async function callApi<T>(
   path: string,
   init: {
-    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
     body?: unknown;
     signal?: AbortSignal;
   } = {},

@@ -50,7 +50,7 @@ describe('the shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Customers']);
+    ).toEqual(['Dashboard', 'Orders', 'Products', 'Collections', 'Customers']);
     expect(screen.getByRole('alert')).toHaveTextContent('Only an owner');
   });
 

@@ -10,6 +10,9 @@ import { CustomersScreen } from './customers/customers-screen.tsx';
 import { CustomerScreen } from './customers/customer-screen.tsx';
 import { StaffScreen } from './staff/staff-screen.tsx';
 import { AuditScreen } from './audit/audit-screen.tsx';
+import { NewProductScreen, ProductScreen } from './products/product-screen.tsx';
+import { ProductsScreen } from './products/products-screen.tsx';
+import { CollectionsScreen } from './collections/collections-screen.tsx';
 import { SettingsScreen } from './settings/settings-screen.tsx';
 
 const TITLE = 'CRWN Clothing back office';
@@ -69,6 +72,10 @@ export function BackOffice() {
           <Route index element={<DashboardScreen />} />
           <Route path="orders" element={<OrdersScreen />} />
           <Route path="orders/:id" element={<OrderScreen />} />
+          <Route path="products" element={<ProductsScreen />} />
+          <Route path="products/new" element={<NewProductScreen />} />
+          <Route path="products/:id" element={<ProductScreen />} />
+          <Route path="collections" element={<CollectionsScreen />} />
           <Route path="customers" element={<CustomersScreen />} />
           <Route path="customers/:id" element={<CustomerScreen />} />
           <Route
@@ -162,6 +169,12 @@ function Frame({ me, children }: { me?: Me; children: ReactNode }) {
             </li>
             <li>
               <NavLink to="/orders">Orders</NavLink>
+            </li>
+            <li>
+              <NavLink to="/products">Products</NavLink>
+            </li>
+            <li>
+              <NavLink to="/collections">Collections</NavLink>
             </li>
             <li>
               <NavLink to="/customers">Customers</NavLink>

@@ -24,6 +24,8 @@ import {
 /** The catalogue as the pages read it, and word of each change to it (from any server). */
 export interface SiteCatalogue extends CatalogueReader {
   onChange(listener: (version: number) => void): () => void;
+  /** The current address of a collection `routeName` once was (renamed, ADR 045), if any. */
+  movedCollection?(routeName: string): Promise<string | undefined>;
 }
 
 /**
@@ -214,6 +216,15 @@ export function renderedPages(
       }
       rendered = await pending;
       if (!('passedOn' in rendered)) cache.set(key, rendered);
+    }
+    if (rendered.status === 404 && !isData && pathname.startsWith('/shop/')) {
+      // A collection's former address leads to its new one, product pages included (ADR 045).
+      const [, , former = '', ...rest] = pathname.split('/');
+      const moved = await opts.catalogue.movedCollection?.(former);
+      if (moved) {
+        const target = ['', 'shop', moved, ...rest].join('/');
+        return reply.redirect(search ? `${target}?${search}` : target, 301);
+      }
     }
     if ('passedOn' in rendered) {
       // A redirect or an error: passed on as it is, never kept.

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
 import { createAccount, freshEmail } from './accounts.ts';
+import { expect } from './test.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -41,3 +43,25 @@ export async function newPage(
   const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
   return context.newPage();
 }
+
+/** Every Content-Security-Policy violation the page reports, as text. */
+export function watchPolicy(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+/** axe's violations of the page as it is, one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.passes.length).toBeGreaterThan(10);
+  return results.violations.map(
+    ({ id, help, nodes }) =>
+      `${id}: ${help} at ${nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** The back office's navigation. */
+export const backOffice = (page: Page) => page.getByRole('navigation', { name: 'Back office' });

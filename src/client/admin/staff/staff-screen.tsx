@@ -1,32 +1,27 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { callApi } from '#client/admin/api.ts';
+import { ConfirmAction } from '#client/admin/confirm-action.tsx';
 import { formatDate } from '#client/admin/format.ts';
 import { LoadState } from '#client/admin/load-state.tsx';
 import { useMe } from '#client/admin/me-context.ts';
+import { useOutcome } from '#client/admin/outcome.tsx';
 import type { StaffMember, StaffRole } from '#client/admin/types.ts';
 import { useApi } from '#client/admin/use-api.ts';
-
-type Outcome = { kind: 'done' | 'error'; message: string } | null;
 
 /** Who works in the back office; owners grant and revoke their roles. */
 export function StaffScreen() {
   const staff = useApi<{ staff: StaffMember[] }>('/staff');
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const outcome = useOutcome();
   const done = (message: string) => {
-    setOutcome({ kind: 'done', message });
+    outcome.done(message);
     staff.reload();
   };
-  const failed = (message: string) => setOutcome({ kind: 'error', message });
+  const { failed } = outcome;
   return (
     <>
       <h1>Staff</h1>
       {/* One live region for every change on the page, present before it speaks. */}
-      <div role="status">
-        {outcome?.kind === 'done' && <p className="success">{outcome.message}</p>}
-      </div>
-      <div role="alert">
-        {outcome?.kind === 'error' && <p className="error">{outcome.message}</p>}
-      </div>
+      {outcome.regions}
       <LoadState loaded={staff} label="the staff">
         {({ staff: members }) => (
           <StaffTable members={members} onRevoked={done} onFailed={failed} />
@@ -81,13 +76,17 @@ function StaffTable({
               </td>
               <td>
                 {confirming === member.userId ? (
-                  <ConfirmRevoke
-                    member={member}
+                  <ConfirmAction
+                    question={`Revoke ${member.email}’s role?`}
+                    yes="Yes, revoke"
+                    run={() =>
+                      callApi(`/staff/${encodeURIComponent(member.userId)}`, { method: 'DELETE' })
+                    }
                     onCancel={() => setConfirming(null)}
                     onDone={(result) => {
                       setConfirming(null);
                       if (result.ok) onRevoked(`${member.email} is a shopper again.`);
-                      else onFailed(result.message);
+                      else onFailed(result.error.message);
                     }}
                   />
                 ) : (
@@ -105,40 +104,6 @@ function StaffTable({
           ))}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-/** The second step of a revoke, focused as it appears, so a keyboard user answers it at once. */
-function ConfirmRevoke({
-  member,
-  onCancel,
-  onDone,
-}: {
-  member: StaffMember;
-  onCancel: () => void;
-  onDone: (result: { ok: true } | { ok: false; message: string }) => void;
-}) {
-  const confirm = useRef<HTMLButtonElement>(null);
-  const [sending, setSending] = useState(false);
-  useEffect(() => confirm.current?.focus(), []);
-  const revoke = async () => {
-    setSending(true);
-    const result = await callApi(`/staff/${encodeURIComponent(member.userId)}`, {
-      method: 'DELETE',
-    });
-    setSending(false);
-    onDone(result.ok ? { ok: true } : { ok: false, message: result.error.message });
-  };
-  return (
-    <div className="actions" role="group" aria-label={`Revoke ${member.email}?`}>
-      <span>Revoke {member.email}’s role?</span>
-      <button ref={confirm} type="button" disabled={sending} onClick={() => void revoke()}>
-        Yes, revoke
-      </button>
-      <button type="button" className="secondary" onClick={onCancel}>
-        Cancel
-      </button>
     </div>
   );
 }

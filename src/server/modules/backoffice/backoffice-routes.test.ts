@@ -296,7 +296,7 @@ describe('a product edited in the back office', () => {
       payload: { price: 3100, stock: { L: 0 } },
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ price: 3100, stock: { L: 0 } });
+    expect(edited.json()).toMatchObject({ price: 3100, sizes: [{}, {}, { size: 'L', stock: 0 }] });
     await expect
       .poll(
         async () =>

@@ -64,6 +64,8 @@ export interface CatalogueSnapshot {
   products: Product[];
   /** Each product's place within its collection. */
   positions: Map<number, number>;
+  /** Collections' former addresses (routeName) and the current one each leads to (ADR 045). */
+  aliases: Map<string, string>;
 }
 
 /** A product's row as a small change re-reads it. */
@@ -241,11 +243,21 @@ export const catalogueRepository = {
         a.id - b.id,
     );
     const products = productsOf(productRows, stockRows, routeNameOf);
+    const aliasRows = await db
+      .selectFrom('catalogue_route_aliases')
+      .select(['route_name', 'collection_id'])
+      .execute();
     return {
       version,
       collections,
       products,
       positions: new Map(productRows.map((row) => [row.id, row.position])),
+      aliases: new Map(
+        aliasRows.flatMap((row) => {
+          const current = routeNameOf.get(row.collection_id);
+          return current ? [[row.route_name, current] as const] : [];
+        }),
+      ),
     };
   },
 

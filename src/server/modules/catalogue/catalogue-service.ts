@@ -17,12 +17,21 @@ import {
   type StoredCollection,
   type StoredProduct,
 } from './catalogue-repository.ts';
+import { createCatalogueAdmin } from './catalogue-admin.ts';
 import { createListing, type Listing } from './catalogue-listing.ts';
 import { buildSearchIndex, type SearchIndex } from './catalogue-search.ts';
 import { specCatalogue } from './seed-catalogue.ts';
 
 export type { CollectionInput, ProductInput, StockLine } from './catalogue-repository.ts';
 export { MAX_SEARCH_LENGTH } from './catalogue-search.ts';
+export type {
+  CatalogueAdmin,
+  CollectionOrder,
+  CollectionPatch,
+  Outcome,
+  ProductPatch,
+} from './catalogue-admin.ts';
+export type { AdminProductFilter } from './catalogue-admin-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -232,8 +241,24 @@ export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = 
     },
   };
 
+  /**
+   * The current address of a collection that `routeName` was a former address of (renamed in
+   * the back office, ADR 045), or undefined. A collection's own address never counts as former.
+   */
+  const movedCollection = async (routeName: string): Promise<string | undefined> => {
+    const { snapshot, collectionsByRoute } = await current();
+    if (collectionsByRoute.has(routeName)) return undefined;
+    return snapshot.aliases.get(routeName);
+  };
+
   return {
     ...reader,
+    movedCollection,
+    /**
+     * After this server's change at `version`: this server reads it on its next request (ADR 045)
+     * and tells its listeners, the others hear it on the channel.
+     */
+    changed: copy.changed,
     /** Calls `listener` with the new version whenever the catalogue changed; returns the unsubscribe. */
     onChange: copy.onChange,
     close: copy.close,
@@ -343,9 +368,9 @@ export function createCatalogueService({
 }: CatalogueServiceOptions) {
   const reader = createCatalogueReader(db, { notifications, checkEveryMs });
 
-  const publish = async (version: number) => {
-    await notifications?.publish(CATALOGUE_CHANNEL, String(version));
-  };
+  // This server reads its own change at once, without waiting for the notification to come
+  // back (PostgreSQL delivers it asynchronously); the others hear it on the channel.
+  const publish = (version: number) => reader.changed(version);
 
   return {
     reader,
@@ -405,52 +430,11 @@ export function createCatalogueService({
       await publish(await catalogueRepository.version(db));
     },
 
-    /**
-     * The back office's edit of a product's price and stock per size, as one change: every
-     * server shows it within moments and the next order is priced and stocked from it. Returns
-     * the product's price and stock before and after, or why nothing changed.
-     */
-    async editProduct(
-      id: number,
-      edit: { price?: number; stock?: Readonly<Record<string, number>> },
-    ): Promise<EditProductResult> {
-      const product = await reader.product(id);
-      if (!product) return { kind: 'not_found' };
-      const stockOf = (sizes: Product['sizes']) =>
-        Object.fromEntries(sizes.map(({ size, stock }) => [size, stock]));
-      const before = { price: product.price, stock: stockOf(product.sizes) };
-      const unknown = Object.keys(edit.stock ?? {}).find((size) => !(size in before.stock));
-      if (unknown !== undefined) return { kind: 'unknown_size', size: unknown };
-      const outcome = await inWriteTransaction(db, [CATALOGUE_SCOPE], async (trx) => {
-        const writer = writerOf(trx, { ids: new Set(), all: false });
-        if (edit.price !== undefined) await writer.setPrice(id, edit.price);
-        for (const [size, stock] of Object.entries(edit.stock ?? {})) {
-          await writer.setStock(id, size, stock);
-        }
-        const version = await catalogueRepository.raiseVersion(trx, [id]);
-        return { commit: true, result: version };
-      });
-      await publish(outcome);
-      return {
-        kind: 'changed',
-        before,
-        after: { price: edit.price ?? before.price, stock: { ...before.stock, ...edit.stock } },
-      };
-    },
+    /** The back office's products and collections (ADR 045). */
+    admin: createCatalogueAdmin({ db, scope: CATALOGUE_SCOPE, publish }),
 
     close: () => reader.close(),
   };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
-
-/** A product's price and stock per size, as the back office edits them. */
-export interface PriceAndStock {
-  price: number;
-  stock: Record<string, number>;
-}
-
-export type EditProductResult =
-  | { kind: 'changed'; before: PriceAndStock; after: PriceAndStock }
-  | { kind: 'not_found' }
-  | { kind: 'unknown_size'; size: string };

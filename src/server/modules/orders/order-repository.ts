@@ -3,6 +3,7 @@ import type { Order, OrderLine, Shipment } from '#shared/orders.ts';
 import type { CardBrand } from '#shared/payment-cards.ts';
 import type { PaymentAddress } from '#shared/payment-widget.ts';
 import { isPostgres } from '#server/platform/database/database.ts';
+import { containsText } from '#server/platform/database/contains-text.ts';
 import type { Database, OrderLinesTable, OrdersTable } from '#server/platform/database/schema.ts';
 
 /** The newest orders a shopper's list shows; older ones stay stored. */
@@ -99,9 +100,6 @@ export interface BackOfficeOrderFilter {
   limit: number;
   offset: number;
 }
-
-/** `%`, `_` and `\` taken literally in a LIKE pattern written with `escape '\'`. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The orders of `rows` with their lines, in the rows' order. */
 async function withLines(db: Kysely<Database>, rows: Selectable<OrdersTable>[]): Promise<Order[]> {
@@ -323,11 +321,7 @@ export const orderRepository = {
     if (filter.refunded) query = query.where('refunded_total', '>', 0);
     if (filter.from) query = query.where('created_at', '>=', filter.from);
     if (filter.to) query = query.where('created_at', '<', filter.to);
-    if (filter.customer) {
-      const pattern = `%${escapeLike(filter.customer.toLowerCase())}%`;
-      // SQLite has no default escape character, PostgreSQL's is the backslash: said for both.
-      query = query.where(sql<boolean>`lower(email) like ${pattern} escape '\\'`);
-    }
+    if (filter.customer) query = query.where(containsText('email', filter.customer));
     const counted = await query
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();

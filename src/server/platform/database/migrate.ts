@@ -17,6 +17,7 @@ import * as orderShipments from '#server/platform/database/migrations/012-order-
 import * as accountTokens from '#server/platform/database/migrations/013-account-tokens.ts';
 import * as rolesAndAudit from '#server/platform/database/migrations/014-roles-and-audit.ts';
 import * as backOfficeOrderIndexes from '#server/platform/database/migrations/015-back-office-order-indexes.ts';
+import * as catalogueBackOffice from '#server/platform/database/migrations/016-catalogue-back-office.ts';
 import * as uploadedPictures from '#server/platform/database/migrations/017-uploaded-pictures.ts';
 import * as refundsAndCancellations from '#server/platform/database/migrations/018-refunds-and-cancellations.ts';
 import * as shopSettings from '#server/platform/database/migrations/019-shop-settings.ts';
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '013-account-tokens': accountTokens,
   '014-roles-and-audit': rolesAndAudit,
   '015-back-office-order-indexes': backOfficeOrderIndexes,
+  '016-catalogue-back-office': catalogueBackOffice,
   '017-uploaded-pictures': uploadedPictures,
   '018-refunds-and-cancellations': refundsAndCancellations,
   '019-shop-settings': shopSettings,

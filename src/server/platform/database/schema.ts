@@ -242,6 +242,12 @@ export interface CatalogueVersionTable {
   version: number;
 }
 
+/** A collection's former address (`route_name`), answered with a redirect to its current one. */
+export interface CatalogueRouteAliasesTable {
+  route_name: string;
+  collection_id: number;
+}
+
 /** The products each recent version changed; product_id null when it changed more. */
 export interface CatalogueChangesTable {
   version: number;
@@ -360,6 +366,7 @@ export interface Database {
   catalogue_stock: CatalogueStockTable;
   catalogue_version: CatalogueVersionTable;
   catalogue_changes: CatalogueChangesTable;
+  catalogue_route_aliases: CatalogueRouteAliasesTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
   account_roles: AccountRolesTable;
