@@ -7,7 +7,12 @@ import {
   newPage,
   watchPolicy,
 } from './support/back-office.ts';
-import { fillCard, TEST_CARDS, widgetPayButton } from './support/payment.ts';
+import {
+  expectConfirmationPage,
+  fillCard,
+  TEST_CARDS,
+  widgetPayButton,
+} from './support/payment.ts';
 import { seedCart, visit } from './support/shop.ts';
 import { expect, test } from './support/test.ts';
 
@@ -21,7 +26,7 @@ async function placeSignedInOrder(page: Page, email: string): Promise<string> {
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await fillCard(page, TEST_CARDS.success, email);
   await widgetPayButton(page).click();
-  await expect(page).toHaveURL(/\/checkout\/confirmation\?order=ord_\w+/, { timeout: 30_000 });
+  await expectConfirmationPage(page);
   const id = new URL(page.url()).searchParams.get('order');
   if (!id) throw new Error('no order id in the confirmation address');
   return id;

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { createAccount, signInThroughForm } from './support/accounts.ts';
 import {
   expectConfirmationPage,
+  PAYING_TIMEOUT,
   fillCard,
   paymentFrame,
   TEST_CARDS,
@@ -74,7 +75,7 @@ test.describe('card payment', () => {
     // The provider's answer: over 10 s at times on this machine under load (as paying, below).
     await expect(
       paymentFrame(page).getByRole('alert').filter({ hasText: 'Your card was declined.' }),
-    ).toBeVisible({ timeout: 30_000 });
+    ).toBeVisible({ timeout: PAYING_TIMEOUT });
     expect(alerts).toEqual([]);
     await expect(page).toHaveURL('/checkout');
     await paymentFrame(page).getByRole('button', { name: 'Close' }).click();
@@ -224,8 +225,10 @@ test.describe('card payment', () => {
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await fillCard(page, TEST_CARDS.success);
     await widgetPayButton(page).click();
+    // The token and the order come first (PAYING_TIMEOUT: over 10 s at load 12 in CI).
     await expect(page.getByRole('alert')).toHaveText(
       'We did not hear back from the shop, so your payment may have gone through. Press Pay Now again to finish: you will not be charged twice.',
+      { timeout: PAYING_TIMEOUT },
     );
     await expectCartCount(page, 3);
     expect(alerts).toEqual([]);

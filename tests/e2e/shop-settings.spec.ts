@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { request as playwrightRequest, type Browser } from '@playwright/test';
-import { createAccount, freshEmail, signInThroughForm } from './support/accounts.ts';
+import type { Browser } from '@playwright/test';
+import { signInThroughForm } from './support/accounts.ts';
+import { createOwner } from './support/back-office.ts';
 import { paymentFrame } from './support/payment.ts';
 import { startShop, type RunningShop } from './support/shop-server.ts';
 import { main, seedCart, visit } from './support/shop.ts';
@@ -16,21 +15,6 @@ import { expect, test } from './support/test.ts';
  * emails. A name full of markup shows as text everywhere. A shop of its own per test, so no
  * other spec sees the new name.
  */
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-/** An account made an owner with the shop's own command (`npm run owner:add`), as in back-office.spec.ts. */
-async function createOwner(shop: RunningShop): Promise<string> {
-  const request = await playwrightRequest.newContext({ baseURL: shop.url });
-  const email = await createAccount(request, 'Olive', freshEmail('owner'));
-  await request.dispose();
-  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/accounts/add-owner.ts'), email], {
-    cwd: shop.dataDir,
-    env: { ...process.env, DATA_DIR: shop.dataDir },
-    stdio: 'pipe',
-  });
-  return email;
-}
 
 async function ownerPage(browser: Browser, shop: RunningShop, width: number) {
   const context = await browser.newContext({

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   expectConfirmationPage,
+  PAYING_TIMEOUT,
   fillCard,
   paymentFrame,
   TEST_CARDS,
@@ -114,7 +115,9 @@ for (const [width, hat] of [
         await fillCard(page, TEST_CARDS.success);
         await widgetPayButton(page).click();
         const alert = page.getByRole('alert');
-        await expect(alert).toContainText(`${hat.name} (size M): sold out`);
+        await expect(alert).toContainText(`${hat.name} (size M): sold out`, {
+          timeout: PAYING_TIMEOUT,
+        });
         await expect(alert).toContainText('Nothing was charged');
         await expect(page).toHaveURL('/checkout');
         await expect(checkoutRow(page, hat.name)).toContainText('Size M');

@@ -50,12 +50,20 @@ export const widgetPayButton = (page: Page) =>
   paymentFrame(page).getByRole('button', { name: /^Pay Now/ });
 
 /**
+ * How long the widget's Pay may take to give its outcome (a token, an order, an answer): over
+ * 10 s at times when the shared 2-core machine is at load 9 or more.
+ */
+export const PAYING_TIMEOUT = 30_000;
+
+/**
  * Waits for the order's confirmation page after the widget's Pay: a token, an order and a page
  * change, over 10 s at times when the shared 2-core machine is at load 9 or more. `also` is more
  * of its address (a guest's receipt).
  */
 export async function expectConfirmationPage(page: Page, also?: RegExp): Promise<void> {
-  await expect(page).toHaveURL(/\/checkout\/confirmation\?order=ord_\w+/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/checkout\/confirmation\?order=ord_\w+/, {
+    timeout: PAYING_TIMEOUT,
+  });
   if (also) await expect(page).toHaveURL(also);
 }
 
