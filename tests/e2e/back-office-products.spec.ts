@@ -108,6 +108,15 @@ for (const width of [1280, 820]) {
     await expect(owner).toHaveURL(/\/search\?/);
     await expect.poll(() => cardNames(owner)).toContain(name);
 
+    // A new price, saved at the foot of the long form: the owner sees it was saved (the
+    // message is brought into view), and the shop charges it at once.
+    await owner.goto(adminUrl);
+    await owner.getByLabel('Price in dollars').fill('39.00');
+    await owner.getByRole('button', { name: 'Save changes' }).click();
+    await expect(owner.getByText('Saved. The shop shows the change now.')).toBeInViewport();
+    await owner.goto(productUrl);
+    await expect(main(owner).getByText('$39', { exact: true })).toBeVisible();
+
     // Archived after a question, it is gone from the shop.
     await owner.goto(adminUrl);
     await owner.getByRole('button', { name: `Archive ${name}` }).click();

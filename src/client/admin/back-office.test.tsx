@@ -9,8 +9,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const OWNER = { id: 'u1', email: 'olive@example.com', role: 'owner' };
-const STAFF = { id: 'u2', email: 'sam@example.com', role: 'staff' };
+const OWNER = { id: 'u1', email: 'olive@example.com', role: 'owner', shopName: 'Hat Hut' };
+const STAFF = { id: 'u2', email: 'sam@example.com', role: 'staff', shopName: 'Hat Hut' };
 const me = (body: unknown) => ({ 'GET /api/admin/me': { body } });
 
 const SUMMARY = {
@@ -46,6 +46,9 @@ describe('the shell', () => {
     renderBackOffice('/staff');
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
     expect(screen.getByRole('banner')).toHaveTextContent('Signed in as sam@example.com staff');
+    // The shop's own name (its settings), in the header and the tab's title.
+    expect(screen.getByRole('banner')).toHaveTextContent('Hat Hut back office');
+    expect(document.title).toBe('Back office · Hat Hut');
     expect(
       within(nav)
         .getAllByRole('link')

@@ -15,7 +15,8 @@ import { ProductsScreen } from './products/products-screen.tsx';
 import { CollectionsScreen } from './collections/collections-screen.tsx';
 import { SettingsScreen } from './settings/settings-screen.tsx';
 
-const TITLE = 'CRWN Clothing back office';
+/** Before anyone is signed in: the shop's name comes with who is signed in (GET /me). */
+const TITLE = 'Back office';
 
 /**
  * The back office's shell: who is signed in (GET /api/admin/me), the navigation and the screens.
@@ -144,6 +145,10 @@ function Frame({ me, children }: { me?: Me; children: ReactNode }) {
     }
     main.current?.focus();
   }, [pathname]);
+  const shopName = me?.shopName;
+  useEffect(() => {
+    if (shopName) document.title = `Back office · ${shopName}`;
+  }, [shopName]);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -151,7 +156,7 @@ function Frame({ me, children }: { me?: Me; children: ReactNode }) {
       </a>
       <header className="masthead">
         <p className="masthead__title">
-          <a href="/admin">{TITLE}</a>
+          <a href="/admin">{me ? `${me.shopName} back office` : TITLE}</a>
         </p>
         {me && (
           <p className="masthead__who">

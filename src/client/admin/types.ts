@@ -12,6 +12,8 @@ export interface Me {
   id: string;
   email: string;
   role: StaffRole;
+  /** The shop's name from its settings (ADR 048). */
+  shopName: string;
 }
 
 /** One order as the back office's detail shows it: with its refunds (ADR 047). */

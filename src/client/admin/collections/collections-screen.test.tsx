@@ -10,7 +10,9 @@ afterEach(() => {
 });
 
 const STAFF = {
-  'GET /api/admin/me': { body: { id: 'u2', email: 'sam@example.com', role: 'staff' } },
+  'GET /api/admin/me': {
+    body: { id: 'u2', email: 'sam@example.com', role: 'staff', shopName: 'Hat Hut' },
+  },
 };
 const collection = (id: number, title: string, position: number, tilePosition: number) =>
   ({

@@ -120,7 +120,8 @@ function ProductEditor({ product: loaded }: { product: AdminProduct }) {
   const location = useLocation();
   const made = (location.state as { message?: unknown } | null)?.message;
   const [product, setProduct] = useState(loaded);
-  const outcome = useOutcome();
+  // Saved at the foot of a long form: the message at its head is brought into view.
+  const outcome = useOutcome({ reveal: true });
   // Said once the page is there: the product was just made.
   useEffect(() => {
     if (typeof made === 'string') outcome.done(made);

@@ -17,7 +17,9 @@ afterEach(() => {
 const UPLOADED = '/images/uploads/0123456789abcdef0123456789abcdef';
 
 const STAFF = {
-  'GET /api/admin/me': { body: { id: 'u2', email: 'sam@example.com', role: 'staff' } },
+  'GET /api/admin/me': {
+    body: { id: 'u2', email: 'sam@example.com', role: 'staff', shopName: 'Hat Hut' },
+  },
 };
 const COLLECTIONS: { collections: AdminCollection[] } = {
   collections: [

@@ -9,8 +9,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const OWNER = { id: 'u1', email: 'olive@example.com', role: 'owner' };
-const STAFF = { id: 'u2', email: 'sam@example.com', role: 'staff' };
+const OWNER = { id: 'u1', email: 'olive@example.com', role: 'owner', shopName: 'Hat Hut' };
+const STAFF = { id: 'u2', email: 'sam@example.com', role: 'staff', shopName: 'Hat Hut' };
 
 describe('the settings screen (ADR 048)', () => {
   it('is the owner’s: linked for owners, refused to staff without asking the API', async () => {

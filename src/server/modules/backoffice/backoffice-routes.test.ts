@@ -92,7 +92,12 @@ describe('the first owner', () => {
     expect(made.code).toBe(0);
     const me = await call('GET', '/api/admin/me', owner.cookie);
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: owner.id, email: owner.email, role: 'owner' });
+    expect(me.json()).toEqual({
+      id: owner.id,
+      email: owner.email,
+      role: 'owner',
+      shopName: 'CRWN Clothing',
+    });
     expect(me.headers['x-robots-tag']).toBe('noindex');
     expect((await addOwner(owner.email)).stdout).toContain('was already an owner');
   }, 60_000);

@@ -151,7 +151,12 @@ export function backOfficeRoutes(
 
   app.get(`${BACK_OFFICE_API}/me`, async (request) => {
     const actor = actorOf(request);
-    return { ...actor, role: await roles.roleOf(actor.id) };
+    return {
+      ...actor,
+      role: await roles.roleOf(actor.id),
+      // The back office names the shop as its owner set it (ADR 048).
+      shopName: (await options.settings.settings()).name,
+    };
   });
 
   app.get(`${BACK_OFFICE_API}/dashboard`, async () => {

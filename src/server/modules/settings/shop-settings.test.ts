@@ -185,6 +185,9 @@ describe('GET and PUT /api/admin/settings', () => {
       before: DEFAULT_SHOP_SETTINGS,
       after: MINE,
     });
+    // The back office names the shop so too.
+    const me = await first.inject({ url: '/api/admin/me', headers: { cookie: owner.cookie } });
+    expect(me.json<{ shopName: string }>().shopName).toBe(MINE.name);
     // Saving the same again records nothing.
     expect((await put(first, owner.cookie, MINE)).statusCode).toBe(200);
     const entries = (
