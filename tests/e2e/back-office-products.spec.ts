@@ -171,5 +171,15 @@ test('collections are reordered by keyboard at tablet width, and the shop follow
   await expect(main(owner).getByRole('heading', { level: 2 }).nth(1)).toHaveText(
     new RegExp(first, 'i'),
   );
+
+  // The home page's tiles have an order of their own; its title names them in that order.
+  await visit(owner, '/');
+  await expect(owner).toHaveTitle(/^Hats, jackets, sneakers, womens and mens \| /);
+  await owner.goto('/admin/collections');
+  await owner.getByRole('button', { name: 'Move Hats down on the home page' }).click();
+  await expect(owner.getByText('Hats is now number 2 of 5 in the home directory.')).toBeVisible();
+  await visit(owner, '/');
+  await expect(owner).toHaveTitle(/^Jackets, hats, sneakers, womens and mens \| /);
+  await expect(main(owner).getByRole('link').first()).toContainText(/jackets/i);
   await owner.context().close();
 });
