@@ -1,10 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCollection } from '#shared/catalogue-admin.ts';
 import { apiFailure, stubApi } from '#client/test/stub-api.ts';
+import { FakeRequest } from '#client/admin/test/fake-request.ts';
 import { renderBackOffice } from '#client/admin/test/render-back-office.tsx';
 
+beforeEach(() => {
+  FakeRequest.made = [];
+  vi.stubGlobal('XMLHttpRequest', FakeRequest);
+});
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -126,6 +131,13 @@ describe('collections', () => {
     await user.type(within(form).getByLabelText('Title'), 'Summer Scarves');
     expect(within(form).getByLabelText('Address')).toHaveValue('summer-scarves');
     await user.click(within(form).getByLabelText('Large tile'));
+    const tile = '/images/uploads/0123456789abcdef0123456789abcdef';
+    await user.upload(
+      within(form).getByLabelText('Tile picture (optional)'),
+      new File([new Uint8Array(64)], 'tile.png', { type: 'image/png' }),
+    );
+    await FakeRequest.made[0]?.answer(201, { imageUrl: tile });
+    expect(await within(form).findByText('tile.png uploaded.')).toBeVisible();
     await user.click(within(form).getByRole('button', { name: 'Add collection' }));
     expect(
       await screen.findByText(
@@ -133,8 +145,11 @@ describe('collections', () => {
       ),
     ).toBeVisible();
     expect(api.sentTo('POST /api/admin/collections')).toEqual([
-      { title: 'Summer Scarves', routeName: 'summer-scarves', size: 'large' },
+      { title: 'Summer Scarves', routeName: 'summer-scarves', imageUrl: tile, size: 'large' },
     ]);
+    // The form is empty again, its picture field too (it said "tile.png uploaded." before).
     expect(within(form).getByLabelText('Title')).toHaveValue('');
+    expect(within(form).queryByText('tile.png uploaded.')).toBeNull();
+    expect(within(form).getByText('No picture yet.')).toBeVisible();
   });
 });

@@ -294,6 +294,7 @@ function NewCollectionForm({
   const [routeName, setRouteName] = useState<string | null>(null);
   const [imageUrl, setImageUrl] = useState('');
   const [large, setLarge] = useState(false);
+  const [made, setMade] = useState(0);
   const [sending, setSending] = useState(false);
   const address = routeName ?? slugify(title);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -317,6 +318,8 @@ function NewCollectionForm({
     setRouteName(null);
     setImageUrl('');
     setLarge(false);
+    // A fresh picture field too: its file input and "uploaded" line belong to the last one.
+    setMade((count) => count + 1);
     onMade(
       `${result.data.title} is at /shop/${result.data.routeName}, with a tile on the home page.`,
     );
@@ -349,6 +352,7 @@ function NewCollectionForm({
           /shop/{address || '…'}: made from the title unless you change it.
         </p>
         <PictureField
+          key={made}
           label="Tile picture (optional)"
           kind="section"
           value={imageUrl}

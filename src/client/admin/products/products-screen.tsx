@@ -105,6 +105,13 @@ export function ProductsScreen() {
             {list.products.length > 0 && (
               <ProductsTable
                 products={list.products}
+                titles={
+                  new Map(
+                    collections.status === 'ok'
+                      ? collections.data.collections.map((c) => [c.routeName, c.title])
+                      : [],
+                  )
+                }
                 onChanged={(message) => {
                   outcome.done(message);
                   products.reload();
@@ -128,10 +135,13 @@ const stockText = (product: AdminProduct) =>
 
 function ProductsTable({
   products,
+  titles,
   onChanged,
   onFailed,
 }: {
   products: AdminProduct[];
+  /** Each collection's title by its address, as the shop shows it. */
+  titles: ReadonlyMap<string, string>;
   onChanged: (message: string) => void;
   onFailed: (message: string) => void;
 }) {
@@ -160,7 +170,7 @@ function ProductsTable({
               <th scope="row">
                 <Link to={`/products/${product.id}`}>{product.name}</Link>
               </th>
-              <td>{product.collection}</td>
+              <td>{titles.get(product.collection) ?? product.collection}</td>
               <td className="number">{formatMoney(product.price)}</td>
               <td>{stockText(product)}</td>
               <td>{product.archived ? 'Archived' : 'On sale'}</td>

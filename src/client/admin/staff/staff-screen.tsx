@@ -44,6 +44,8 @@ function StaffTable({
   const me = useMe();
   const [confirming, setConfirming] = useState<string | null>(null);
   const emailOf = new Map(members.map((member) => [member.userId, member.email]));
+  // The shop keeps an owner (the server refuses too): the only one is not offered a revoke.
+  const owners = members.filter((member) => member.role === 'owner').length;
   return (
     <div className="table-scroll">
       <table>
@@ -89,6 +91,8 @@ function StaffTable({
                       else onFailed(result.error.message);
                     }}
                   />
+                ) : member.role === 'owner' && owners === 1 ? (
+                  <span className="muted">The only owner</span>
                 ) : (
                   <button
                     type="button"

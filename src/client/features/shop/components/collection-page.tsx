@@ -16,7 +16,14 @@ export function CollectionPage({ title, list, query }: CollectionPageProps) {
       <ProductListing
         list={list}
         query={query}
-        empty="No products of this collection match these filters."
+        empty={
+          // A new collection has nothing yet: no filter is to blame (issue 14).
+          [query.size, query.colour, query.minPrice, query.maxPrice].some(
+            (filter) => filter !== undefined,
+          )
+            ? 'No products of this collection match these filters.'
+            : 'Nothing in this collection yet. Come back soon.'
+        }
       />
     </div>
   );

@@ -74,4 +74,22 @@ describe('CollectionPage', () => {
     expect(links.map((link) => link.tabIndex)).toEqual([-1, 0]);
     expect(within(links[0]!).getByRole('img')).toHaveAccessibleName('Brown Cowboy');
   });
+
+  it('says a new collection has nothing yet, and blames the filters only when there are some', () => {
+    const { unmount } = renderWithProviders(
+      <CollectionPage title="Scarves" list={testList([])} query={{ sort: 'featured', page: 1 }} />,
+    );
+    expect(screen.getByText('Nothing in this collection yet. Come back soon.')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <CollectionPage
+        title="Scarves"
+        list={testList([])}
+        query={{ sort: 'featured', page: 1, minPrice: 0 }}
+      />,
+    );
+    expect(
+      screen.getByText('No products of this collection match these filters.'),
+    ).toBeInTheDocument();
+  });
 });
