@@ -374,7 +374,7 @@ describe('staff', () => {
 });
 
 describe('the audit trail', () => {
-  it('shows before and after compactly and asks for older entries with ?before=', async () => {
+  it('says each change in words, field by field, and asks for older entries with ?before=', async () => {
     const entries: AuditEntry[] = Array.from({ length: 50 }, (_, index) => ({
       id: `a${index}`,
       actor: { id: 'u1', email: OWNER.email },
@@ -386,8 +386,9 @@ describe('the audit trail', () => {
     }));
     stubApi({ ...me(OWNER), 'GET /api/admin/audit': { body: { entries } } });
     renderBackOffice('/audit');
-    const first = await screen.findByRole('row', { name: /account:u0\b/ });
-    expect(first).toHaveTextContent('{"role":"shopper"}{"role":"staff"}');
+    const first = await screen.findByRole('row', { name: /account u0\b/ });
+    expect(first).toHaveTextContent('Gave a role');
+    expect(within(first).getByRole('listitem')).toHaveTextContent('role: "shopper" → "staff"');
     expect(screen.getByRole('link', { name: 'Older' })).toHaveAttribute(
       'href',
       `/audit?before=${encodeURIComponent(entries[49]!.at)}`,

@@ -3,6 +3,7 @@ import { compactJson, formatDateTime } from '#client/admin/format.ts';
 import { LoadState } from '#client/admin/load-state.tsx';
 import type { AuditEntry } from '#client/admin/types.ts';
 import { useApi } from '#client/admin/use-api.ts';
+import { actionText, changedFields, subjectText } from './audit-change.ts';
 
 /** The API's page size: a full page means there may be older entries. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -38,9 +39,8 @@ export function AuditScreen() {
                         <th scope="col">When</th>
                         <th scope="col">Who</th>
                         <th scope="col">What</th>
-                        <th scope="col">Subject</th>
-                        <th scope="col">Before</th>
-                        <th scope="col">After</th>
+                        <th scope="col">Of</th>
+                        <th scope="col">Change</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -48,14 +48,20 @@ export function AuditScreen() {
                         <tr key={entry.id}>
                           <th scope="row">{formatDateTime(entry.at)}</th>
                           <td>{entry.actor.email}</td>
+                          <td>{actionText(entry.action)}</td>
+                          <td>{subjectText(entry.subject)}</td>
                           <td>
-                            <code>{entry.action}</code>
+                            <ul className="changes">
+                              {changedFields(entry.before, entry.after).map((line) => (
+                                <li key={line}>{line}</li>
+                              ))}
+                            </ul>
+                            <details>
+                              <summary>Whole record</summary>
+                              <p className="json">Before: {compactJson(entry.before)}</p>
+                              <p className="json">After: {compactJson(entry.after)}</p>
+                            </details>
                           </td>
-                          <td>
-                            <code>{entry.subject}</code>
-                          </td>
-                          <td className="json">{compactJson(entry.before)}</td>
-                          <td className="json">{compactJson(entry.after)}</td>
                         </tr>
                       ))}
                     </tbody>
