@@ -63,12 +63,12 @@ function keepChangesHere(
 
 /**
  * Whose account this browser's cart is kept with, the version last seen and the account's lines
- * then, and writes sent since whose answer never came (ADR 025, 049).
+ * then, and writes sent since whose answer never came (ADR 025, 050).
  */
 interface AccountCart {
   user: string;
   version: number;
-  /** Absent in notes written before ADR 049: this browser's cart is then taken as the account's. */
+  /** Absent in notes written before ADR 050: this browser's cart is then taken as the account's. */
   lines?: CartLineRef[];
   unanswered?: CartLineRef[][];
 }
@@ -96,7 +96,7 @@ export interface CartSyncOptions {
 }
 
 /**
- * Keeps a signed-in shopper's cart with their account (issue 10, item 15; ADR 025, 049), as a
+ * Keeps a signed-in shopper's cart with their account (issue 10, item 15; ADR 025, 050), as a
  * middleware the store is given once a shopper is known (app-store.ts), so none of this is in the
  * first load. Reducers stay pure: every request is made here.
  *
