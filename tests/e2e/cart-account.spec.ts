@@ -43,6 +43,25 @@ async function expectDropdownLines(page: Page, lines: RegExp[]): Promise<void> {
   await expect(cartDropdown(page).getByRole('listitem')).toHaveText(lines);
 }
 
+/**
+ * Lets every `/api/cart` request of `page` reach the shop at once but holds its answer back, as a
+ * slow network would, until `release()`; a page left meanwhile never gets it. `forwarded()` says
+ * how many have reached the shop so far.
+ */
+async function holdCartAnswers(page: Page) {
+  let forwarded = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/cart', async (route) => {
+    const response = await route.fetch();
+    forwarded += 1;
+    await released;
+    // The page that asked may be gone, as after a navigation.
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  return { forwarded: () => forwarded, release };
+}
+
 for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -137,6 +156,47 @@ for (const viewport of [
       await page.reload();
       await expectCartCount(page, 3);
       await expectDropdownLines(page, [/Brown Brim\s*2 x \$25/, /Blue Beanie\s*1 x \$18/]);
+    });
+
+    test('a line added just before leaving a page stays when a size is chosen while the account answers late', async ({
+      page,
+      request,
+    }) => {
+      // CI saw the Adidas NMD go at load 11: each page was left before the account's answer came,
+      // so the checkout's write was refused (409) and its answer taken as the cart.
+      const email = await createAccount(request);
+      await signInThroughForm(page, email);
+      const held = await holdCartAnswers(page);
+      const nextWrite = async (seen: number) =>
+        expect.poll(() => held.forwarded(), { timeout: 15_000 }).toBeGreaterThan(seen);
+
+      let seen = held.forwarded();
+      await visit(page, '/shop/hats');
+      await addButton(page, 'Brown Brim').click();
+      await addButton(page, 'Brown Brim').click();
+      await expectCartCount(page, 2);
+      await nextWrite(seen);
+
+      seen = held.forwarded();
+      await visit(page, '/shop/sneakers');
+      // This page's first write has gone out before the sneakers are added.
+      await nextWrite(seen);
+      await addButton(page, 'Adidas NMD').click();
+      await expectCartCount(page, 3);
+
+      seen = held.forwarded();
+      await visit(page, '/checkout');
+      await expect(checkoutTotal(page)).toHaveText('Total - $270');
+      await nextWrite(seen);
+      await chooseSize(page, 'Brown Brim', 'L');
+      held.release();
+
+      // Once the account has the cart, the checkout still shows every line.
+      await expect.poll(() => accountCart(page)).toEqual(['Brown Brim x 2', 'Adidas NMD x 1']);
+      await expect(page.getByLabel('Quantity of Brown Brim, size L')).toHaveText('2');
+      await expect(page.getByLabel('Quantity of Adidas NMD', { exact: true })).toHaveText('1');
+      await expect(checkoutTotal(page)).toHaveText('Total - $270');
+      await expectCartCount(page, 3);
     });
 
     test("a paid order empties the account's copy of the cart too", async ({ page, request }) => {

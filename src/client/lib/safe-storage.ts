@@ -77,11 +77,6 @@ export const safeLocalStorage = safeStorage(() =>
   typeof window === 'undefined' ? undefined : window.localStorage,
 );
 
-/** The page's sessionStorage, or memory when the browser refuses it. */
-export const safeSessionStorage = safeStorage(() =>
-  typeof window === 'undefined' ? undefined : window.sessionStorage,
-);
-
 /**
  * For redux-persist, which expects promises. Each call does its work before returning, so a
  * write started while the page is being left (pagehide) is done when the call returns.

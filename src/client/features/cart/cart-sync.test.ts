@@ -5,7 +5,7 @@ import { priceOrderLines } from '#shared/orders.ts';
 import { makeStore, type AppStore } from '#client/app/store.ts';
 import { currentUserChanged, type CurrentUser } from '#client/features/user/user-slice.ts';
 import { ACCOUNT_CART_KEY } from './account-cart-key.ts';
-import { cartEmptied, itemAdded, itemRemoved, lineCleared } from './cart-slice.ts';
+import { cartEmptied, itemAdded, itemRemoved, lineCleared, lineSizeChosen } from './cart-slice.ts';
 import { cartSync } from './cart-sync.ts';
 
 const item = (id: number) => findItem(id)!;
@@ -28,8 +28,14 @@ function fakeCartServer() {
     requests: [] as string[],
     /** Requests that fail as a dropped connection before they are answered. */
     dropNext: 0,
+    /** Requests carried out whose answers are lost to a dropped connection. */
+    loseNextAnswer: 0,
     /** While set, answers wait until `release()`. */
     held: null as Promise<void> | null,
+    /** Set: `held` holds the answers only, each request is carried out at once. */
+    answersLate: false,
+    /** Raised when the page is left: answers to requests of an earlier page never arrive. */
+    page: 0,
     release: () => {},
     hold() {
       server.held = new Promise((resolve) => {
@@ -58,7 +64,18 @@ function fakeCartServer() {
       server.dropNext -= 1;
       throw new TypeError('Failed to fetch');
     }
+    const page = server.page;
+    if (!server.answersLate) await server.held;
+    const response = carryOut(method, init);
+    if (server.loseNextAnswer > 0) {
+      server.loseNextAnswer -= 1;
+      throw new TypeError('Failed to fetch');
+    }
     await server.held;
+    // The browser drops a left page's requests, answered or not.
+    return page === server.page ? response : new Promise<Response>(() => {});
+  });
+  function carryOut(method: string, init: RequestInit) {
     if (!server.signedIn) return answer(401, { message: 'Sign in to keep your cart.' });
     const body = JSON.parse(typeof init.body === 'string' ? init.body : 'null') as {
       version?: number;
@@ -76,7 +93,7 @@ function fakeCartServer() {
       return answer(200, document());
     }
     return answer(400, {});
-  });
+  }
   return server;
 }
 
@@ -89,6 +106,18 @@ function syncedStore(debounceMs = 30) {
   store.addLateMiddleware(cartSync({ debounceMs }));
   return store;
 }
+
+/** The next page of a signed-in visit: the cart as the last page stored it, the sync loaded. */
+function nextPage(left: AppStore) {
+  server.page += 1;
+  const store = makeStore({ cart: left.getState().cart });
+  store.dispatch(currentUserChanged(ada));
+  store.addLateMiddleware(cartSync({ debounceMs: 30 }));
+  return store;
+}
+
+const sizedPairs = (store: AppStore) =>
+  store.getState().cart.cartItems.map(({ id, size, quantity }) => [id, size, quantity]);
 
 let server: ReturnType<typeof fakeCartServer>;
 
@@ -124,6 +153,8 @@ describe('the cart kept with the account', () => {
     expect(JSON.parse(localStorage.getItem(ACCOUNT_CART_KEY) ?? '')).toEqual({
       user: ada.id,
       version: server.version,
+      lines: server.lines,
+      unanswered: [],
     });
   });
 
@@ -191,14 +222,60 @@ describe('the cart kept with the account', () => {
     ];
     await vi.waitFor(() => expect(pairs(server.lines)).toEqual(both));
     expect(localPairs(store)).toEqual(both);
-    // Refused once (409), then written on top of the phone's cart.
-    expect(server.requests).toEqual([
-      'POST /api/cart/merge',
-      'PUT /api/cart',
-      'GET /api/cart',
-      'PUT /api/cart',
-    ]);
+    // Refused once (409, with the phone's cart in the answer), then written on top of it.
+    expect(server.requests).toEqual(['POST /api/cart/merge', 'PUT /api/cart', 'PUT /api/cart']);
   });
+
+  it('keeps every line when pages are left before their writes are answered and a size is chosen meanwhile', async () => {
+    const hats = syncedStore();
+    hats.dispatch(currentUserChanged(ada));
+    await vi.waitFor(() => expect(server.version).toBe(1));
+    // From here on the account's answers come late, as on a loaded machine: each page is left
+    // after its write has reached the shop and before the answer came back.
+    server.answersLate = true;
+    server.hold();
+    hats.dispatch(itemAdded(item(1)));
+    hats.dispatch(itemAdded(item(1)));
+    await vi.waitFor(() => expect(pairs(server.lines)).toEqual([[1, 2]]));
+
+    const sneakers = nextPage(hats);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(3));
+    sneakers.dispatch(itemAdded(item(10)));
+
+    const checkout = nextPage(sneakers);
+    expect(sizedPairs(checkout)).toEqual([
+      [1, undefined, 2],
+      [10, undefined, 1],
+    ]);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(4));
+    checkout.dispatch(lineSizeChosen({ line: { id: 1 }, chosen: 'L' }));
+    server.release();
+
+    const expected = [
+      [1, 'L', 2],
+      [10, undefined, 1],
+    ];
+    await vi.waitFor(() =>
+      expect(server.lines.map(({ id, size, quantity }) => [id, size, quantity])).toEqual(expected),
+    );
+    expect(sizedPairs(checkout)).toEqual(expected);
+  });
+
+  it('counts an add once when the answer of its write was lost', async () => {
+    const store = syncedStore();
+    store.dispatch(currentUserChanged(ada));
+    await vi.waitFor(() => expect(server.version).toBe(1));
+    // The connection drops after the shop saved the hat, before its answer came back.
+    server.loseNextAnswer = 1;
+    store.dispatch(itemAdded(item(5)));
+    // Tried again (refused: the account moved on, with the hat in it).
+    await vi.waitFor(() => expect(server.requests.length).toBeGreaterThanOrEqual(3), {
+      timeout: 5000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pairs(server.lines)).toEqual([[5, 1]]);
+    expect(localPairs(store)).toEqual([[5, 1]]);
+  }, 10_000);
 
   it("writes a paid order's empty cart at once, without waiting for the pause", async () => {
     const store = syncedStore(60_000);
@@ -220,6 +297,26 @@ describe('the cart kept with the account', () => {
     store.addLateMiddleware(cartSync({ debounceMs: 30 }));
     await vi.waitFor(() => expect(localPairs(store)).toEqual([[8, 2]]));
     expect(pairs(server.lines)).toEqual([[8, 2]]);
+  });
+
+  it('keeps a hat added before the sync was loaded when the account changed elsewhere since', async () => {
+    server.writeElsewhere([{ id: 7, quantity: 1 }]);
+    localStorage.setItem(
+      ACCOUNT_CART_KEY,
+      JSON.stringify({ user: ada.id, version: 1, lines: [{ id: 7, quantity: 1 }] }),
+    );
+    server.writeElsewhere([{ id: 8, quantity: 2 }]);
+    const store = makeStore({ cart: { hidden: true, cartItems: [{ ...item(7), quantity: 1 }] } });
+    store.dispatch(currentUserChanged(ada));
+    // Tapped while the sync was still loading (or before the app ran: early-adds.ts).
+    store.dispatch(itemAdded(item(3)));
+    store.addLateMiddleware(cartSync({ debounceMs: 30 }));
+    const expected = [
+      [8, 2],
+      [3, 1],
+    ];
+    await vi.waitFor(() => expect(pairs(server.lines)).toEqual(expected));
+    expect(localPairs(store)).toEqual(expected);
   });
 
   it("empties an account's cart left in this browser when its session is gone", async () => {

@@ -1,14 +1,5 @@
-import type { UnknownAction } from '@reduxjs/toolkit';
-import {
-  addItemToCart,
-  chooseLineSize,
-  clearItemFromCart,
-  lineRef,
-  removeItemFromCart,
-  restoreCartLines,
-  type CartItem,
-} from '#shared/cart.ts';
-import type { CartDocument, CartLineRef } from '#shared/carts.ts';
+import { isLine, lineRef, restoreCartLines, type LineKey } from '#shared/cart.ts';
+import type { CartConflictBody, CartDocument, CartLineRef } from '#shared/carts.ts';
 import type { LateMiddleware, RootState } from '#client/app/store.ts';
 import { ApiError, apiRequest } from '#client/lib/api-client.ts';
 import { safeLocalStorage, type SyncStorage } from '#client/lib/safe-storage.ts';
@@ -29,39 +20,71 @@ export const SYNC_DEBOUNCE_MS = 500;
 const MAX_RETRY_MS = 30_000;
 const CART_PATH = '/api/cart';
 
-/** A change the shopper made to the cart, replayable on another copy of it. */
-type Change = (lines: CartItem[]) => CartItem[];
-
 /** The shopper's own changes; everything else (restoring, syncing, the dropdown) is not one. */
-function changeOf(action: UnknownAction): Change | undefined {
-  if (itemAdded.match(action)) return (lines) => addItemToCart(lines, action.payload);
-  if (itemRemoved.match(action)) return (lines) => removeItemFromCart(lines, action.payload);
-  if (lineCleared.match(action)) return (lines) => clearItemFromCart(lines, action.payload);
-  if (lineSizeChosen.match(action)) {
-    const { line, chosen } = action.payload;
-    return (lines) => chooseLineSize(lines, line, chosen);
-  }
-  if (cartEmptied.match(action)) return () => [];
-  return undefined;
-}
+const SHOPPER_CHANGES = [itemAdded, itemRemoved, lineCleared, lineSizeChosen, cartEmptied];
 
 const refsOf = (lines: readonly CartLineRef[]): CartLineRef[] => lines.map(lineRef);
 
 const sameRefs = (a: readonly CartLineRef[], b: readonly CartLineRef[]) =>
   JSON.stringify(refsOf(a)) === JSON.stringify(refsOf(b));
 
-/** Whose account this browser's cart is kept with, and the version last seen (ADR 025). */
+const quantityIn = (lines: readonly CartLineRef[], key: LineKey) =>
+  lines.find((line) => isLine(line, key))?.quantity ?? 0;
+
+/**
+ * The account's cart `account` with the changes made in this browser kept on it. A line was
+ * changed here when its quantity `here` (0: none) differs from every one of `known`, the carts
+ * the account may hold from this browser (the one last seen, and writes whose answer never came
+ * back, which may have landed): that line takes this browser's quantity, any other line the
+ * account's. Comparing carts rather than replaying the actions seen here is what keeps a change
+ * made before the sync was loaded or on a page left before its write was answered (replayed
+ * actions lost those: an Adidas NMD went from a checkout as a size was chosen), and counts a write
+ * that landed unanswered once, not twice. The account's order; a line new here
+ * goes before the line that follows it here, so a line whose size was just chosen keeps its place
+ * and an added one comes last.
+ */
+function keepChangesHere(
+  known: readonly (readonly CartLineRef[])[],
+  here: readonly CartLineRef[],
+  account: readonly CartLineRef[],
+): CartLineRef[] {
+  const changed = (key: LineKey) =>
+    known.every((lines) => quantityIn(lines, key) !== quantityIn(here, key));
+  const kept = account.map((line) =>
+    changed(line) ? { ...line, quantity: quantityIn(here, line) } : line,
+  );
+  here.forEach((line, index) => {
+    if (quantityIn(account, line) > 0 || !changed(line)) return;
+    const next = here.slice(index + 1).find((later) => quantityIn(kept, later) > 0);
+    kept.splice(next ? kept.findIndex((other) => isLine(other, next)) : kept.length, 0, line);
+  });
+  return refsOf(kept.filter((line) => line.quantity > 0));
+}
+
+/**
+ * Whose account this browser's cart is kept with, the version last seen and the account's lines
+ * then, and writes sent since whose answer never came (ADR 025, 050).
+ */
 interface AccountCart {
   user: string;
   version: number;
+  /** Absent in notes written before ADR 050: this browser's cart is then taken as the account's. */
+  lines?: CartLineRef[];
+  unanswered?: CartLineRef[][];
 }
+
+const linesOf = (value: unknown): CartLineRef[] => refsOf(restoreCartLines(value));
 
 function readAccountCart(storage: SyncStorage): AccountCart | null {
   try {
     const value = JSON.parse(storage.getItem(ACCOUNT_CART_KEY) ?? 'null') as Partial<AccountCart>;
-    return typeof value.user === 'string' && typeof value.version === 'number'
-      ? { user: value.user, version: value.version }
-      : null;
+    if (typeof value.user !== 'string' || typeof value.version !== 'number') return null;
+    return {
+      user: value.user,
+      version: value.version,
+      ...(value.lines ? { lines: linesOf(value.lines) } : {}),
+      unanswered: Array.isArray(value.unanswered) ? value.unanswered.map(linesOf) : [],
+    };
   } catch {
     return null;
   }
@@ -73,15 +96,17 @@ export interface CartSyncOptions {
 }
 
 /**
- * Keeps a signed-in shopper's cart with their account (issue 10, item 15; ADR 025), as a
+ * Keeps a signed-in shopper's cart with their account (issue 10, item 15; ADR 025, 050), as a
  * middleware the store is given once a shopper is known (app-store.ts), so none of this is in the
  * first load. Reducers stay pure: every request is made here.
  *
  * - Signing in (any way, in any tab): this browser's cart is merged into the account's on the
  *   server, and the merged cart replaces this one.
- * - While signed in: each change is written to the account, debounced, with the version last
- *   seen. When another device wrote first (409), the changes made here are replayed on the
- *   account's cart as it now is, and written again. A paid order's empty cart is written at once.
+ * - While signed in: the cart is written to the account after each change, debounced, with the
+ *   version last seen. Every answer that carries the account's cart (saved, or 409 when another
+ *   device or an unanswered write of this browser got there first) is taken with the changes
+ *   made here kept on it (keepChangesHere), then written again if they are not in it yet. A paid
+ *   order's empty cart is written at once.
  * - Signing out (here or in another tab), or finding the session gone: the cart in this browser
  *   is emptied; the account's copy stays.
  */
@@ -94,30 +119,50 @@ export function cartSync({
     /** The account this browser's cart belongs to, or null while it is the visitor's own. */
     let owner: string | null = stored?.user ?? null;
     let version = stored?.version ?? 0;
+    /** The account's lines at `version`: what the changes made here are told apart from. */
+    let seen = stored?.lines ?? [];
+    /** Writes sent at `version` whose answer never came: any one of them may have landed. */
+    let unanswered = stored?.unanswered ?? [];
     /** True until this browser's cart has been merged into the owner's account cart. */
     let mergeFirst = true;
-    /** Changes made here that the account's copy has not got yet. */
-    let unsent: Change[] = [];
+    /**
+     * A paid order emptied the cart and that is not written yet: then the account's cart, even
+     * with lines another device added meanwhile, gives way to this one.
+     */
+    let emptied = false;
     let sending = false;
     let failures = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const localLines = () => refsOf(api.getState().cart.cartItems);
 
+    // Kept in storage, so the next page still tells the changes made here from the account's.
     const remember = () => {
-      if (owner) storage.setItem(ACCOUNT_CART_KEY, JSON.stringify({ user: owner, version }));
-      else storage.removeItem(ACCOUNT_CART_KEY);
+      if (owner) {
+        const note: AccountCart = { user: owner, version, lines: seen, unanswered };
+        storage.setItem(ACCOUNT_CART_KEY, JSON.stringify(note));
+      } else {
+        storage.removeItem(ACCOUNT_CART_KEY);
+      }
     };
 
-    /** Takes the account's cart, with the changes made here since the request, as this cart. */
-    const adopt = (cart: CartDocument, pending: readonly Change[]) => {
-      version = cart.version;
+    /** Notes a write about to go out: its answer may never come, though it lands. */
+    const sendingLines = (lines: CartLineRef[]) => {
+      // A retry of the same lines is one write as far as the account's cart can tell.
+      unanswered = [...unanswered.filter((other) => !sameRefs(other, lines)), lines];
       remember();
-      const lines = pending.reduce(
-        (result, change) => change(result),
-        restoreCartLines(cart.lines),
-      );
-      if (!sameRefs(lines, localLines())) api.dispatch(accountCartSynced(refsOf(lines)));
+    };
+
+    /** Takes the account's `cart`, with the changes made here since `known` kept on it. */
+    const adopt = (cart: CartDocument, known: readonly (readonly CartLineRef[])[]) => {
+      const account = refsOf(cart.lines);
+      const lines = emptied ? localLines() : keepChangesHere(known, localLines(), account);
+      version = cart.version;
+      seen = account;
+      // Sent at an older version, they can no longer land.
+      unanswered = [];
+      remember();
+      if (!sameRefs(lines, localLines())) api.dispatch(accountCartSynced(lines));
     };
 
     const schedule = (delay: number) => {
@@ -126,30 +171,27 @@ export function cartSync({
     };
 
     /**
-     * After a refused or lost write of `user`'s cart: puts `sent` back before the newer changes
-     * and says whether to try again. On 409 (another device wrote first) it first takes the
-     * account's cart as it is now, with this browser's changes replayed on it.
+     * After a refused or lost write: says whether to try again. On 409 the answer carries the
+     * account's cart as it is now, taken with this browser's changes kept on it.
      */
-    const recover = async (user: string, error: unknown, sent: Change[]): Promise<boolean> => {
+    const recover = (error: unknown, refused: CartLineRef[]): boolean => {
       const status = error instanceof ApiError ? error.status : 0;
-      if (status === 401 || status === 400) {
-        // The session is gone (the auth state follows and empties the cart), or the lines were
-        // refused: trying again would change nothing.
-        unsent = [];
-        return false;
+      // The session is gone (the auth state follows and empties the cart), or the lines were
+      // refused: trying again would change nothing.
+      if (status === 401 || status === 400) return false;
+      const conflict = status === 409 && error instanceof ApiError ? error.body : undefined;
+      const cart = (conflict as Partial<CartConflictBody> | null | undefined)?.cart;
+      if (cart) {
+        const account = refsOf(cart.lines);
+        const mayHaveLanded = unanswered.filter((lines) => lines !== refused);
+        // The account holding exactly a write of ours means it landed, unanswered, and nothing
+        // came after it: only what changed here since counts.
+        const landed = mayHaveLanded.find((lines) => sameRefs(lines, account));
+        adopt(cart, landed ? [landed] : [seen, ...mayHaveLanded]);
+        failures = 0;
+      } else {
+        failures += 1;
       }
-      unsent = [...sent, ...unsent];
-      if (status === 409) {
-        try {
-          const cart = await apiRequest<CartDocument>(CART_PATH);
-          if (owner === user) adopt(cart, unsent);
-          failures = 0;
-          return true;
-        } catch {
-          // Counted as a failure below.
-        }
-      }
-      failures += 1;
       return true;
     };
 
@@ -158,31 +200,32 @@ export function cartSync({
       const user = owner;
       if (sending || user === null) return;
       sending = true;
-      const sent = unsent;
-      unsent = [];
       const lines = localLines();
+      const emptying = emptied;
       let again = false;
       try {
-        const cart = mergeFirst
-          ? await apiRequest<CartDocument>(`${CART_PATH}/merge`, {
-              method: 'POST',
-              body: { lines },
-            })
-          : await apiRequest<CartDocument>(CART_PATH, { method: 'PUT', body: { version, lines } });
+        let cart: CartDocument;
+        if (mergeFirst) {
+          cart = await apiRequest(`${CART_PATH}/merge`, { method: 'POST', body: { lines } });
+        } else {
+          sendingLines(lines);
+          cart = await apiRequest(CART_PATH, { method: 'PUT', body: { version, lines } });
+        }
         if (owner === user) {
           mergeFirst = false;
           failures = 0;
-          adopt(cart, unsent);
+          if (emptying) emptied = false;
+          adopt(cart, [lines]);
         }
       } catch (error) {
-        if (owner === user) again = await recover(user, error, sent);
+        if (owner === user) again = recover(error, lines);
       } finally {
         sending = false;
       }
       // Another shopper signed in while this was out: their merge waited for it.
       if (owner !== user) {
         if (owner !== null) schedule(0);
-      } else if (again || unsent.length > 0) {
+      } else if (again || (!mergeFirst && !sameRefs(localLines(), seen))) {
         schedule(failures === 0 ? 0 : Math.min(1000 * 2 ** failures, MAX_RETRY_MS));
       }
     };
@@ -196,8 +239,10 @@ export function cartSync({
       const leaving = owner;
       owner = now;
       version = 0;
+      seen = [];
+      unanswered = [];
       mergeFirst = true;
-      unsent = [];
+      emptied = false;
       failures = 0;
       remember();
       if (leaving !== null) api.dispatch(cartClearedAtSignOut());
@@ -205,10 +250,13 @@ export function cartSync({
     };
 
     // A cart kept with the signed-in shopper's account in an earlier visit is written back with
-    // the version it had then: if the account's copy changed elsewhere since, that copy wins.
+    // the version it had then; if the account's copy changed elsewhere since, the changes made in
+    // this browser meanwhile (on a page left before its write was answered, or before this was
+    // loaded) are kept on it.
     const state = api.getState();
     if (owner !== null && owner === state.user.currentUser?.id) {
       mergeFirst = false;
+      if (!stored?.lines) seen = localLines();
       schedule(0);
     } else {
       followUser(state);
@@ -217,23 +265,25 @@ export function cartSync({
     // A change made just before the page is left would otherwise wait for a debounce that never
     // comes; the browser still sends a keepalive request after the page is gone.
     window.addEventListener('pagehide', () => {
-      if (owner === null || sending || mergeFirst || unsent.length === 0) return;
+      const lines = localLines();
+      if (owner === null || sending || mergeFirst || sameRefs(lines, seen)) return;
+      sendingLines(lines);
       void fetch(CART_PATH, {
         method: 'PUT',
         keepalive: true,
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ version, lines: localLines() }),
+        body: JSON.stringify({ version, lines }),
       }).catch(() => undefined);
     });
 
     return (next) => (action) => {
       const result = next(action);
       const state = api.getState();
-      const change = changeOf(action as UnknownAction);
-      if (change && owner !== null && owner === state.user.currentUser?.id) {
-        unsent.push(change);
+      const changed = SHOPPER_CHANGES.some((change) => change.match(action));
+      if (changed && owner !== null && owner === state.user.currentUser?.id) {
         // A paid order's empty cart goes at once: the shopper may close the page right away.
+        emptied ||= cartEmptied.match(action);
         schedule(cartEmptied.match(action) ? 0 : debounceMs);
       }
       followUser(state);
