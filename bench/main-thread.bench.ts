@@ -1,9 +1,8 @@
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { loadavg } from 'node:os';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '#tests/e2e/support/chromium.ts';
 import type { Machine } from './lighthouse.bench.ts';
+import { launchTracingBrowser } from './page-trace.ts';
 import { percentile, round } from './stats.ts';
 
 /** Lighthouse's mobile preset slows the CPU this much; so does this measure, for real. */
@@ -129,32 +128,6 @@ function figuresOf(trace: { traceEvents: unknown[] }): RunFigures {
   };
 }
 
-/** One load of `url` in a fresh context, traced from navigation until it has settled. */
-async function traceLoad(browser: Browser, url: string): Promise<{ traceEvents: unknown[] }> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    let trace: Buffer;
-    try {
-      await page.goto(url, { waitUntil: 'load' });
-      await page.waitForTimeout(SETTLE_MS);
-    } finally {
-      trace = await browser.stopTracing();
-    }
-    return JSON.parse(trace.toString('utf8')) as { traceEvents: unknown[] };
-  } finally {
-    await context.close();
-  }
-}
-
 /**
  * Loads each page `runs` times in Chromium with its CPU slowed `CPU_SLOWDOWN` times (DevTools'
  * Emulation.setCPUThrottlingRate, as Lighthouse's devtools throttling does), a fresh profile
@@ -168,7 +141,8 @@ export async function benchMainThread(
   runs: number,
   machine: Machine = 'quiet',
 ): Promise<MainThreadFigures[]> {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await launchTracingBrowser();
+  const options = { categories: TRACE_CATEGORIES, cpuSlowdown: CPU_SLOWDOWN, settleMs: SETTLE_MS };
   const figures: MainThreadFigures[] = [];
   try {
     for (const path of pages) {
@@ -179,7 +153,7 @@ export async function benchMainThread(
       // read; another run takes its place, up to two more.
       for (let attempt = 0; results.length < runs && attempt < runs + 2; attempt++) {
         try {
-          results.push(figuresOf(await traceLoad(browser, `${baseUrl}${path}`)));
+          results.push(figuresOf(await browser.trace(`${baseUrl}${path}`, options)));
         } catch (error) {
           failed.push(error instanceof Error ? error.message : String(error));
         }
@@ -204,7 +178,7 @@ export async function benchMainThread(
       });
     }
   } finally {
-    await browser.close();
+    browser.close();
   }
   return figures;
 }

@@ -177,7 +177,7 @@ if (runs('lighthouse')) {
   }
   if (mainThread.length > 0) {
     console.log(
-      `\nMain thread at start, Chromium with its CPU slowed ${CPU_SLOWDOWN}x (ms; medians of ${mainThreadRuns} runs; target: no task over ${LONG_TASK_MS} ms)`,
+      `\nMain thread at start, Chromium with its CPU slowed ${CPU_SLOWDOWN}x and no DevTools Runtime domain (ADR 051; ms; medians of ${mainThreadRuns} runs; target: no task over ${LONG_TASK_MS} ms)`,
     );
     console.table(
       Object.fromEntries(
