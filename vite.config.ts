@@ -26,29 +26,51 @@ const APP = /[\\/]src[\\/](?:client|shared)[\\/]/;
 const STARTUP_CHUNKS = new Set(['framework', 'app', 'root', 'entry.client']);
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command }) => ({
   // styleHashes: the CSP hash of each component's CSS (docs/decisions/020).
   plugins: [reactRouter(), styleHashes()],
+  // redux-persist ships CommonJS beside its ES build; bundled, its ES build is used in the
+  // server's environment too (../shared/notes/machine-facts.md).
+  ssr: { noExternal: ['redux-persist'] },
   // The server build renders pages at run time (docs/decisions/035): every package is bundled
   // into it with NODE_ENV fixed to production, since the server process does not set NODE_ENV
   // and React, React Router and Redux Toolkit would otherwise run their development builds
-  // (slow, with Redux's dev-only checks on every dispatch). `npm run dev` keeps them external.
-  // Bundled, redux-persist's ES build is used there too (../shared/notes/machine-facts.md).
-  ssr: { noExternal: isSsrBuild ? true : ['redux-persist'] },
-  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
-  build: isSsrBuild
-    ? {}
-    : {
-        rolldownOptions: {
-          output: {
-            postBanner: (chunk) => (STARTUP_CHUNKS.has(chunk.name) ? COMPILE_HINT : ''),
-            codeSplitting: {
-              groups: [
-                { name: 'framework', test: FRAMEWORK, priority: 2 },
-                { name: 'app', test: APP, minShareCount: 2, priority: 1 },
-              ],
+  // (slower, more source held in memory, and Redux's dev-only checks on every dispatch; ADR 049).
+  // Set on the server environment itself: React Router builds through Vite's environments, so
+  // the config is made once for both builds (`isSsrBuild` is never true here). `npm run dev`
+  // keeps the packages external. Printed ASCII-only and without JSDoc: V8 keeps a module's
+  // source for its life, as a two-byte string (twice the bytes) if one character is not Latin-1.
+  ...(command === 'build' && {
+    environments: {
+      ssr: {
+        resolve: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          rolldownOptions: {
+            output: {
+              comments: { legal: true, jsdoc: false, annotation: false },
+              minify: {
+                compress: false,
+                mangle: false,
+                codegen: { removeWhitespace: false, asciiOnly: true },
+              },
             },
           },
         },
       },
+    },
+  }),
+  build: {
+    rolldownOptions: {
+      output: {
+        postBanner: (chunk) => (STARTUP_CHUNKS.has(chunk.name) ? COMPILE_HINT : ''),
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: FRAMEWORK, priority: 2 },
+            { name: 'app', test: APP, minShareCount: 2, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 }));

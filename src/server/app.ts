@@ -5,7 +5,7 @@ import {
   createAccountRolesService,
   createAccountsService,
 } from '#server/modules/accounts/accounts-service.ts';
-import { createAuth, migrateAuthTables } from '#server/modules/accounts/auth.ts';
+import { lazyAuth } from '#server/modules/accounts/lazy-auth.ts';
 import { authRoutes } from '#server/modules/accounts/auth-routes.ts';
 import { accountRoutes } from '#server/modules/accounts/account-routes.ts';
 import { createAuditService } from '#server/modules/audit/audit-service.ts';
@@ -182,17 +182,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     localOidcClientSecret,
     logger: authLogger(app.log, config.LOG_LEVEL),
   };
-  // Servers starting together on one PostgreSQL take turns (ADR 029).
+  // Servers starting together on one PostgreSQL take turns (ADR 029). better-auth's tables are
+  // among the shop's migrations (ADR 049).
   await withMigrationLock(database, async () => {
     await migrateToLatest(database.db);
-    await migrateAuthTables(authDependencies);
     // The spec's catalogue on first start only (ADR 034).
     await seedCatalogue(database.db);
   });
   const sessionEvents = createSessionEvents(notifications);
   // Made below, once the modules it needs exist; sign-ups cannot start before the server listens.
   const late: { selfService?: AccountSelfService } = {};
-  const auth = createAuth({
+  // Loaded with the first request that carries a session cookie or reaches /api/auth (ADR 049).
+  const auth = lazyAuth({
     ...authDependencies,
     sessionEvents,
     onUserCreated: async (user) => {

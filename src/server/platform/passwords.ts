@@ -1,5 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
-
 /**
  * argon2id at OWASP's recommended floor (19 MiB, 2 passes, 1 lane): about 12 ms a hash on this
  * machine. better-auth's default (scrypt at 32 MiB) is weaker than OWASP asks.
@@ -12,12 +10,16 @@ const OPTIONS = {
   parallelism: 1,
 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+/** The native binding, loaded with the first password hashed or checked, not at start (ADR 049). */
+const argon2 = () => import('@node-rs/argon2');
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password, OPTIONS);
 }
 
 /** True when `password` matches `passwordHash`; false (never a throw) for a malformed hash. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  const { verify } = await argon2();
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -8,7 +8,8 @@ import {
   type Role,
   type RoleHolder,
 } from './account-roles-repository.ts';
-import type { Auth } from './auth.ts';
+import { mayHaveSession } from './auth-settings.ts';
+import type { LoadAuth } from './lazy-auth.ts';
 
 export type { GrantedRole, Role };
 import type { SessionEnded, SessionEvents } from './session-events.ts';
@@ -90,9 +91,14 @@ const summaryOf = (user: {
   emailVerified: user.emailVerified,
 });
 
-export function createAccountsService(auth: Auth, sessionEvents: SessionEvents): AccountsService {
+export function createAccountsService(
+  auth: LoadAuth,
+  sessionEvents: SessionEvents,
+): AccountsService {
   const currentSession = async (headers: IncomingHttpHeaders) => {
-    const found = await auth.api.getSession({ headers: webHeaders(headers) });
+    // Without a session cookie nobody is signed in: better-auth is not asked, nor loaded.
+    if (!mayHaveSession(headers.cookie)) return null;
+    const found = await (await auth()).api.getSession({ headers: webHeaders(headers) });
     if (!found) return null;
     const { id, email, name } = found.user;
     return { id: found.session.id, user: { id, email, name } };
@@ -106,8 +112,8 @@ export function createAccountsService(auth: Auth, sessionEvents: SessionEvents):
   };
 }
 
-export function createAccountRolesService(auth: Auth, db: Db): AccountRolesService {
-  const internal = async () => (await auth.$context).internalAdapter;
+export function createAccountRolesService(auth: LoadAuth, db: Db): AccountRolesService {
+  const internal = async () => (await (await auth()).$context).internalAdapter;
   return {
     roleOf: (userId) => accountRolesRepository.roleOf(db, userId),
     async findByEmail(email) {

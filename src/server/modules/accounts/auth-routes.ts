@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signInBodySchema, signUpBodySchema } from '#shared/auth-schemas.ts';
-import { AUTH_BASE_PATH, type Auth } from './auth.ts';
+import { AUTH_BASE_PATH } from './auth-settings.ts';
+import type { LoadAuth } from './lazy-auth.ts';
 import { GOOGLE_PROVIDER_ID } from './google-provider.ts';
 import { withoutSessionSecrets } from './session-secrets.ts';
 import { withSignedInHint } from './signed-in-hint.ts';
@@ -10,7 +11,7 @@ import { sendWebResponse, toWebRequest } from '#server/platform/http/web-request
 import { type CreateLimiter, waitInWords } from '#server/platform/rate-limit.ts';
 
 interface AuthRoutesOptions {
-  auth: Auth;
+  auth: LoadAuth;
   config: Config;
   createLimiter: CreateLimiter;
   /**
@@ -86,7 +87,7 @@ export function authRoutes(
     const url = request.raw.url ?? '';
     const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
     const path = `${request.routeOptions.url ?? AUTH_BASE_PATH}${query}`;
-    const response = await auth.handler(toWebRequest(request, config.PUBLIC_URL, path));
+    const response = await (await auth()).handler(toWebRequest(request, config.PUBLIC_URL, path));
     if (response.status >= 400) {
       request.log.warn({ status: response.status, url: path }, 'auth request refused');
     }

@@ -1,5 +1,4 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
-import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Kysely } from 'kysely';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/auth-schemas.ts';
@@ -10,13 +9,9 @@ import { googleProviderConfig } from './google-provider.ts';
 import { POPUP_DONE_PATH } from './google-popup-routes.ts';
 import { hashPassword, verifyPassword } from '#server/platform/passwords.ts';
 import type { SessionEvents } from './session-events.ts';
+import { AUTH_BASE_PATH, AUTH_COOKIE_PREFIX, SESSION_MAX_AGE_SECONDS } from './auth-settings.ts';
 
-export const AUTH_BASE_PATH = '/api/auth';
-
-/** How long a session lasts (better-auth's default, said here for the hint cookie, ADR 022). */
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-
-interface AuthDependencies {
+export interface AuthDependencies {
   config: Config;
   db: Kysely<Database>;
   /** The secret that signs sessions (see secrets.ts). */
@@ -66,7 +61,7 @@ function authOptions({
       },
     },
     advanced: {
-      cookiePrefix: 'crwn',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: config.PUBLIC_URL.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const },
     },
@@ -95,15 +90,28 @@ function authOptions({
   };
 }
 
-/** The identity service: better-auth on the shop's own database. */
+/**
+ * The identity service: better-auth on the shop's own database. Import this module only through
+ * `lazyAuth` (lazy-auth.ts): it loads better-auth, which a server needs only once a request
+ * carries a session cookie or reaches /api/auth (ADR 049).
+ */
 export function createAuth(dependencies: AuthDependencies) {
   return betterAuth(authOptions(dependencies));
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** Creates or updates better-auth's tables (user, session, account, verification). */
-export async function migrateAuthTables(dependencies: AuthDependencies): Promise<void> {
-  const { runMigrations } = await getMigrations(authOptions(dependencies));
-  await runMigrations();
+/**
+ * The SQL better-auth would run to bring its tables (user, session, account, verification) up
+ * to what it expects; empty when the shop's migrations made them all (020-auth-tables.ts). The
+ * server never runs it: a test checks it is empty, so an upgrade of better-auth that needs a new
+ * column fails that test until a migration of the shop's adds the column.
+ */
+export async function authSchemaChanges(dependencies: AuthDependencies): Promise<string[]> {
+  const { getMigrations } = await import('better-auth/db/migration');
+  const { compileMigrations, toBeCreated, toBeAdded, toBeAddedIndexes } = await getMigrations(
+    authOptions(dependencies),
+  );
+  if (toBeCreated.length + toBeAdded.length + toBeAddedIndexes.length === 0) return [];
+  return (await compileMigrations()).replace(/;$/, '').split(';\n\n');
 }

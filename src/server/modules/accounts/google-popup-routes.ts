@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_BASE_PATH, type Auth } from './auth.ts';
+import { AUTH_BASE_PATH } from './auth-settings.ts';
+import type { LoadAuth } from './lazy-auth.ts';
 import { GOOGLE_PROVIDER_ID } from './google-provider.ts';
 import type { Config } from '#server/config.ts';
 import { inlineScriptHashes } from '#server/platform/http/content-security-policy.ts';
@@ -36,7 +37,7 @@ function popupDonePage(origin: string): string {
 export function googlePopupRoutes(
   app: FastifyInstance,
   opts: {
-    auth: Auth;
+    auth: LoadAuth;
     config: Config;
     /** False with neither Google credentials nor the local stand-in (LOCAL_GOOGLE=off). */
     available: boolean;
@@ -61,7 +62,9 @@ export function googlePopupRoutes(
     if (!available) return reply.redirect(`${POPUP_DONE_PATH}?error=not_configured`);
     const headers = new Headers({ 'content-type': 'application/json', origin });
     if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
-    const response = await auth.handler(
+    const response = await (
+      await auth()
+    ).handler(
       new Request(`${config.PUBLIC_URL}${AUTH_BASE_PATH}/sign-in/social`, {
         method: 'POST',
         headers,

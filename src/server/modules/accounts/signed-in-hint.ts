@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.ts';
-import { SESSION_MAX_AGE_SECONDS } from './auth.ts';
+import { SESSION_MAX_AGE_SECONDS } from './auth-settings.ts';
 
 /** better-auth's session cookie (`__Secure-` on https), as a Set-Cookie line or a Cookie pair. */
 const SESSION_COOKIE = /^(?:__Secure-)?crwn\.session_token=/;

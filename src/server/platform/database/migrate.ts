@@ -21,6 +21,7 @@ import * as catalogueBackOffice from '#server/platform/database/migrations/016-c
 import * as uploadedPictures from '#server/platform/database/migrations/017-uploaded-pictures.ts';
 import * as refundsAndCancellations from '#server/platform/database/migrations/018-refunds-and-cancellations.ts';
 import * as shopSettings from '#server/platform/database/migrations/019-shop-settings.ts';
+import * as authTables from '#server/platform/database/migrations/020-auth-tables.ts';
 
 /** Migrations listed in code rather than read from a folder, so they travel with the server. */
 export const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '017-uploaded-pictures': uploadedPictures,
   '018-refunds-and-cancellations': refundsAndCancellations,
   '019-shop-settings': shopSettings,
+  '020-auth-tables': authTables,
 };
 
 export const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
@@ -64,7 +66,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
 const MIGRATION_LOCK = 7_106_310_471;
 
 /**
- * Runs `migrate` (the shop's migrations, then better-auth's) while no other server does. On
+ * Runs `migrate` (the shop's migrations) while no other server does. On
  * PostgreSQL a session advisory lock, held on a connection of its own, makes servers that start
  * together take turns: the second finds every table made and changes nothing. SQLite is one
  * machine's database, and its migrations run in a transaction that locks the file.
