@@ -54,6 +54,11 @@ for (const screen of SCREENS) {
       await waitForShop(page);
       await signInForm(page).getByRole('link', { name: 'Forgot password?' }).click();
       await expect(page).toHaveURL(/\/forgot-password$/);
+      // The address changes as the navigation commits; the sign-in page's two forms (each with
+      // an Email field) can still be on screen for a moment under load.
+      await expect(
+        main(page).getByRole('heading', { name: 'Forgot your password?' }),
+      ).toBeVisible();
       await main(page).getByLabel('Email').fill(email);
       await main(page).getByRole('button', { name: 'Send link' }).click();
       await expect(main(page).getByRole('status')).toContainText('If an account uses that address');
