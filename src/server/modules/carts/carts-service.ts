@@ -62,15 +62,22 @@ export function createCartService({ db }: { db: Db }) {
 
     /**
      * Replaces the cart if it is still at `version`; otherwise changes nothing and returns the
-     * cart as it is now (kind 'conflict').
+     * cart as it is now (kind 'conflict'). Lines that are the account's already are no conflict
+     * at any version: a browser whose earlier write landed unanswered (a page left at once, a
+     * keepalive on leaving) sends them again with the version before, and learns the current
+     * one from the answer instead of a 409 in its console (ADR 050).
      */
     replace: (userId: string, { version, lines }: ReplaceCartBody) =>
-      update(userId, (current) => (current.version === version ? { lines } : { refuse: true })),
+      update(userId, (current) =>
+        current.version === version || sameLines(lines, current.lines)
+          ? { lines }
+          : { refuse: true },
+      ),
 
-    /** Merges a browser's lines into the account's cart (mergeCartLines) and returns the result. */
     /** Forgets the account's cart (the account is being deleted). */
     remove: (userId: string) => cartRepository.remove(db, userId),
 
+    /** Merges a browser's lines into the account's cart (mergeCartLines) and returns the result. */
     async merge(userId: string, lines: readonly CartLineRef[]): Promise<CartDocument> {
       const { cart } = await update(userId, (current) => ({
         lines: mergeCartLines(current.lines, lines),
