@@ -17,7 +17,7 @@ import {
   tokenLink,
   verifyEmailMail,
 } from './account-mails.ts';
-import type { LoadAuth } from './lazy-auth.ts';
+import { internalAdapterOf, type LoadAuth } from './lazy-auth.ts';
 
 /** What the account self-service needs of the other modules; app.ts composes them. */
 export interface AccountSelfServiceOptions {
@@ -70,7 +70,7 @@ const VERIFY_TTL_MS = VERIFY_LINK_HOURS * 60 * 60_000;
 export function createAccountSelfService(options: AccountSelfServiceOptions) {
   const { auth, db, publicUrl, log, queueMail } = options;
   const now = options.now ?? Date.now;
-  const internal = async () => (await (await auth()).$context).internalAdapter;
+  const internal = () => internalAdapterOf(auth);
   const accountLink = new URL('/account', publicUrl).toString();
 
   const credentialHash = async (userId: string): Promise<string | null> => {

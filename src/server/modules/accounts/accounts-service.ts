@@ -9,7 +9,7 @@ import {
   type RoleHolder,
 } from './account-roles-repository.ts';
 import { mayHaveSession } from './auth-settings.ts';
-import type { LoadAuth } from './lazy-auth.ts';
+import { internalAdapterOf, type LoadAuth } from './lazy-auth.ts';
 
 export type { GrantedRole, Role };
 import type { SessionEnded, SessionEvents } from './session-events.ts';
@@ -113,7 +113,7 @@ export function createAccountsService(
 }
 
 export function createAccountRolesService(auth: LoadAuth, db: Db): AccountRolesService {
-  const internal = async () => (await (await auth()).$context).internalAdapter;
+  const internal = () => internalAdapterOf(auth);
   return {
     roleOf: (userId) => accountRolesRepository.roleOf(db, userId),
     async findByEmail(email) {

@@ -22,3 +22,7 @@ export function lazyAuth(dependencies: AuthDependencies): LoadAuth {
     return making;
   };
 }
+
+/** better-auth's internal adapter (users, accounts, sessions), loading better-auth if need be. */
+export const internalAdapterOf = async (auth: LoadAuth) =>
+  (await (await auth()).$context).internalAdapter;
