@@ -104,6 +104,8 @@ const api = apiProcess({
     // otherwise (ADR 018).
     LOCAL_GOOGLE: process.env.LOCAL_GOOGLE ?? 'on',
     SERVE_SITE: 'false',
+    // Development: the outbox opens to a browser on this machine without signing in (ADR 052).
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
     // A restart should not wait for open event streams (a signed-in page keeps one).
     SHUTDOWN_GRACE_MS: '100',
   },

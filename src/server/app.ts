@@ -325,10 +325,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   if (!config.SMTP_URL) {
     await app.register(mailRoutes, {
       mail,
-      isOwner: async (request) => {
+      viewer: async (request) => {
         const session = await accounts.currentSession(request.headers);
-        return session !== null && (await roles.roleOf(session.user.id)) === 'owner';
+        if (!session) return 'anonymous';
+        return (await roles.roleOf(session.user.id)) === 'owner' ? 'owner' : 'signed-in';
       },
+      openOnThisMachine: config.NODE_ENV === 'development',
     });
   }
   // Each signed-in shopper's cart, kept with the account (ADR 025).

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveSecret } from '#server/platform/secrets.ts';
+import { startForwardingProxy } from '#server/test/forwarding-proxy.ts';
 import { listenOnLoopback } from '#server/test/raw-http.ts';
 import { uniqueEmail } from '#server/test/shoppers.ts';
 import {
@@ -77,36 +76,13 @@ async function roundRobin() {
   const backends: { name: string; port: number }[] = [];
   const served: string[] = [];
   let turn = 0;
-  const server: Server = createServer((incoming, outgoing) => {
+  const proxy = await startForwardingProxy((incoming) => {
     const backend = backends[turn++ % backends.length];
     if (!backend) throw new Error('no servers behind the balancer');
     served.push(`${backend.name} ${incoming.method} ${incoming.url?.split('?')[0]}`);
-    const upstream = request(
-      {
-        host: '127.0.0.1',
-        port: backend.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: incoming.headers,
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    upstream.on('error', () => outgoing.writeHead(502).end());
-    incoming.pipe(upstream);
+    return backend.port;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    backends,
-    served,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { port: proxy.port, backends, served, close: proxy.close };
 }
 
 describe.runIf(TEST_DATABASE === 'postgres')('two shop servers on one PostgreSQL', () => {

@@ -21,39 +21,40 @@ export const accountRolesRepository = {
     return row?.role ?? 'shopper';
   },
 
-  /** Sets the account's role; returns the one it had. */
-  async grant(db: Db, userId: string, role: GrantedRole, grantedBy: string | null): Promise<Role> {
-    const before = await accountRolesRepository.roleOf(db, userId);
-    const values = { role, granted_by: grantedBy, granted_at: new Date().toISOString() };
-    await db
-      .insertInto('account_roles')
-      .values({ user_id: userId, ...values })
-      .onConflict((conflict) => conflict.column('user_id').doUpdateSet(values))
-      .execute();
-    return before;
-  },
-
   /**
-   * Makes the account a shopper again unless it is the shop's last owner, in one write
-   * transaction, so two owners revoking each other at once cannot both succeed. Returns the
-   * role it had, or 'last_owner' when nothing changed for that reason.
+   * Gives the account `role` ('shopper' takes its role away) unless that would leave the shop
+   * with no owner, checked and written in one write transaction, so two owners demoting each
+   * other at once leave one (issue 33). Every route that changes a role comes through here: a
+   * grant of another role, a revoke, an account deleted. Returns the role it had, or
+   * 'last_owner' when nothing changed for that reason.
    */
-  revokeUnlessLastOwner(db: Db, userId: string): Promise<Role | 'last_owner'> {
+  setRole(
+    db: Db,
+    userId: string,
+    role: Role,
+    grantedBy: string | null,
+  ): Promise<Role | 'last_owner'> {
     return inWriteTransaction(db, ['account-roles'], async (trx) => {
-      const role = await accountRolesRepository.roleOf(trx, userId);
-      if (role === 'owner' && (await accountRolesRepository.owners(trx)) <= 1) {
+      const before = await accountRolesRepository.roleOf(trx, userId);
+      if (
+        before === 'owner' &&
+        role !== 'owner' &&
+        (await accountRolesRepository.owners(trx)) <= 1
+      ) {
         return { commit: false, result: 'last_owner' as const };
       }
-      await trx.deleteFrom('account_roles').where('user_id', '=', userId).execute();
-      return { commit: true, result: role };
+      if (role === 'shopper') {
+        await trx.deleteFrom('account_roles').where('user_id', '=', userId).execute();
+      } else if (before !== role) {
+        const values = { role, granted_by: grantedBy, granted_at: new Date().toISOString() };
+        await trx
+          .insertInto('account_roles')
+          .values({ user_id: userId, ...values })
+          .onConflict((conflict) => conflict.column('user_id').doUpdateSet(values))
+          .execute();
+      }
+      return { commit: true, result: before };
     });
-  },
-
-  /** Makes the account a shopper again; returns the role it had. */
-  async revoke(db: Db, userId: string): Promise<Role> {
-    const before = await accountRolesRepository.roleOf(db, userId);
-    await db.deleteFrom('account_roles').where('user_id', '=', userId).execute();
-    return before;
   },
 
   async holders(db: Db): Promise<RoleHolder[]> {

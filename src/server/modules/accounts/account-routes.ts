@@ -236,7 +236,13 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
     if (!(await selfService.checkPassword(session.user.id, body.password))) {
       return wrongPassword(reply);
     }
-    await selfService.deleteAccount(session.user);
+    if ((await selfService.deleteAccount(session.user)) === 'last_owner') {
+      return reply.status(409).send({
+        code: 'LAST_OWNER',
+        message:
+          'You are the shop’s only owner. Make another account an owner in the back office before you delete yours.',
+      });
+    }
     // The session is gone with the account; the browser forgets its cookies too.
     clearSessionCookies(request, reply, options.secureCookies);
     return { ok: true };

@@ -152,10 +152,12 @@ export function createAccountSelfService(options: AccountSelfServiceOptions) {
       if (!used) return false;
       const adapter = await internal();
       const user = await adapter.findUserById(used.userId);
-      if (!user) return false;
+      // A link sent to an address the account has since left opens nothing (issue 33): whoever
+      // keeps the old mailbox keeps no way in.
+      if (!user || user.email !== used.email) return false;
       await setPassword(user.id, newPassword);
       await accountTokenRepository.removeAll(db, user.id);
-      if (!user.emailVerified && user.email === used.email) {
+      if (!user.emailVerified) {
         await adapter.updateUser(user.id, { emailVerified: true });
       }
       await endSessions(user.id);
@@ -198,7 +200,9 @@ export function createAccountSelfService(options: AccountSelfServiceOptions) {
         throw error;
       }
       await options.profiles.changeEmail(user.id, change.email);
-      await accountTokenRepository.removeAll(db, user.id, 'verify-email');
+      // Every other link, reset links sent to the old address among them, stops working, as a
+      // change of password does.
+      await accountTokenRepository.removeAll(db, user.id);
       log.info({ userId: user.id }, 'email address changed by link');
       return { kind: 'done', email: change.email, changed: true };
     },
@@ -269,17 +273,21 @@ export function createAccountSelfService(options: AccountSelfServiceOptions) {
      * Deletes the account: its profile, cart, links, sessions and sign-ins, and the outbox's
      * copies of its emails. Its orders stay for the shop's records, without name or email. Each
      * step can run again, so a deletion cut short is finished by asking again; the account
-     * itself goes last, so until then the shopper can still sign in and ask.
+     * itself goes last, so until then the shopper can still sign in and ask. The shop's only
+     * owner cannot leave: 'last_owner', and nothing is deleted.
      */
-    async deleteAccount(user: { id: string; email: string }): Promise<void> {
+    async deleteAccount(user: { id: string; email: string }): Promise<'deleted' | 'last_owner'> {
+      // First, so the shop's only owner is refused before anything of theirs is gone (issue 33).
+      if ((await accountRolesRepository.setRole(db, user.id, 'shopper', null)) === 'last_owner')
+        return 'last_owner';
       await options.orders.forgetCustomer(user.id);
       await options.carts.remove(user.id);
       await options.profiles.remove(user.id);
       await accountTokenRepository.removeAll(db, user.id);
-      await accountRolesRepository.revoke(db, user.id);
       await options.forgetMail(user.email);
       await (await internal()).deleteUser(user.id);
       log.info({ userId: user.id }, 'account deleted by its owner');
+      return 'deleted';
     },
   };
 }

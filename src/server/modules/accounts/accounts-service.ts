@@ -53,8 +53,12 @@ export interface AccountRolesService {
   roleOf(userId: string): Promise<Role>;
   /** The account of an address, if there is one. */
   findByEmail(email: string): Promise<SignedInUser | null>;
-  /** Grants `role`; returns the role the account had. */
-  grantRole(userId: string, role: GrantedRole, grantedBy: string | null): Promise<Role>;
+  /** Sets the account's role unless it is the last owner's to lose; returns the role it had. */
+  grantRole(
+    userId: string,
+    role: GrantedRole,
+    grantedBy: string | null,
+  ): Promise<Role | 'last_owner'>;
   /** Makes the account a shopper again unless it is the last owner; returns the role it had. */
   revokeRole(userId: string): Promise<Role | 'last_owner'>;
   /** Every staff member and owner, with their address. */
@@ -123,8 +127,8 @@ export function createAccountRolesService(auth: LoadAuth, db: Db): AccountRolesS
       return { id, email: found.user.email, name };
     },
     grantRole: (userId, role, grantedBy) =>
-      accountRolesRepository.grant(db, userId, role, grantedBy),
-    revokeRole: (userId) => accountRolesRepository.revokeUnlessLastOwner(db, userId),
+      accountRolesRepository.setRole(db, userId, role, grantedBy),
+    revokeRole: (userId) => accountRolesRepository.setRole(db, userId, 'shopper', null),
     async roleHolders() {
       const adapter = await internal();
       const holders = await accountRolesRepository.holders(db);
@@ -178,6 +182,6 @@ export async function makeOwner(db: Db, email: string): Promise<'made' | 'alread
     return 'no_account';
   }
   if (!found) return 'no_account';
-  const before = await accountRolesRepository.grant(db, found.id, 'owner', null);
+  const before = await accountRolesRepository.setRole(db, found.id, 'owner', null);
   return before === 'owner' ? 'already' : 'made';
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from '#shared/zod.ts';
 import type {
   AccountRolesService,
@@ -75,6 +75,13 @@ const grantBody = z.strictObject({
   email: z.email('Enter a valid email address.').max(254).trim().toLowerCase(),
   role: z.enum(['staff', 'owner'], 'The role is staff or owner.'),
 });
+/** Any change that would leave the shop with no owner, refused (issue 33). */
+const lastOwner = (reply: FastifyReply) =>
+  reply.status(409).send({
+    code: 'LAST_OWNER',
+    message: 'The shop needs an owner: make another owner before this one stops being one.',
+  });
+
 const auditQuery = z.strictObject({ before: z.iso.datetime().optional() });
 const customerQuery = z.strictObject({
   q: z.string().trim().max(254).optional(),
@@ -225,6 +232,7 @@ export function backOfficeRoutes(
       });
     }
     const before = await roles.grantRole(user.id, parsed.data.role, actorOf(request).id);
+    if (before === 'last_owner') return lastOwner(reply);
     if (before !== parsed.data.role) {
       await audit.record(
         actorOf(request),
@@ -242,12 +250,7 @@ export function backOfficeRoutes(
     async (request, reply) => {
       const { userId } = request.params;
       const role = await roles.revokeRole(userId);
-      if (role === 'last_owner') {
-        return reply.status(409).send({
-          code: 'LAST_OWNER',
-          message: 'The shop needs an owner: make another owner before this one stops being one.',
-        });
-      }
+      if (role === 'last_owner') return lastOwner(reply);
       if (role === 'shopper') {
         return reply.status(404).send({ code: 'NOT_FOUND', message: 'This account has no role.' });
       }

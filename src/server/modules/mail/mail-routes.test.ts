@@ -109,8 +109,8 @@ describe('the order confirmation email', () => {
 });
 
 describe('the outbox, without an SMTP server', () => {
-  it('keeps the email and shows it only to a request from this machine, not through a proxy', async () => {
-    app = await buildTestApp({ ...UNLIMITED });
+  it('in development, keeps the email and shows it to a request from this machine, not through a proxy', async () => {
+    app = await buildTestApp({ ...UNLIMITED, NODE_ENV: 'development' });
     const { order, receipt } = await placeGuestOrder(app);
     await expect
       .poll(
@@ -132,7 +132,7 @@ describe('the outbox, without an SMTP server', () => {
       { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.7' } },
     ]) {
       const refused = await app.inject({ url: '/outbox', ...request });
-      expect(refused.statusCode).toBe(404);
+      expect(refused.statusCode).toBe(401);
       expect(refused.body).not.toContain(order.id);
     }
 
@@ -140,6 +140,17 @@ describe('the outbox, without an SMTP server', () => {
     await app.db.deleteFrom('mail_outbox').execute();
     const opened = await app.inject({ url: `/api/orders/${order.id}?receipt=${receipt ?? ''}` });
     expect(opened.json()).not.toHaveProperty('confirmationEmail');
+  }, 30_000);
+
+  it('outside development, is shown to nobody without an owner’s session, this machine included', async () => {
+    app = await buildTestApp({ ...UNLIMITED });
+    const { order } = await placeGuestOrder(app);
+    const refused = await app.inject({ url: '/outbox', remoteAddress: '127.0.0.1' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({
+      message: 'Sign in as the shop’s owner to read its outbox.',
+    });
+    expect(refused.body).not.toContain(order.id);
   }, 30_000);
 
   it('is shown to a signed-in owner from anywhere, and to nobody else there', async () => {
@@ -151,7 +162,7 @@ describe('the outbox, without an SMTP server', () => {
     const from = (cookie: string) =>
       app!.inject({ url: '/outbox', remoteAddress: '203.0.113.7', headers: { cookie } });
     const refused = await from(shopper.cookie);
-    expect(refused.statusCode).toBe(404);
+    expect(refused.statusCode).toBe(403);
     expect(refused.body).not.toContain(order.id);
     await expect
       .poll(async () => (await from(owner.cookie)).body, { timeout: 20_000 })

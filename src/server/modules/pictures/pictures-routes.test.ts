@@ -1,9 +1,9 @@
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_FORMATS, imageHeight, imageVariantUrl, type ImageKind } from '#shared/images.ts';
 import { makeOwner } from '#server/modules/accounts/accounts-service.ts';
 import { UNLIMITED } from '#server/test/payments.ts';
+import { declaredPng } from '#server/test/png.ts';
 import { signUp } from '#server/test/shoppers.ts';
 import { buildTestApp, type TestApp } from '#server/test/test-app.ts';
 import { PICTURE_KINDS } from '#shared/picture-urls.ts';
@@ -176,30 +176,6 @@ describe('a picture uploaded by staff', () => {
   }, 120_000);
 });
 
-/** A real PNG of `size` × `size` one-bit pixels, all black: 50 MB of pixels in a 50 kB file. */
-function pngBomb(size: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 1; // bit depth
-  header[9] = 0; // greyscale
-  const rows = Buffer.alloc((1 + Math.ceil(size / 8)) * size);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 describe('a 16-bit PNG with a transparent background', () => {
   it('is shown on white, its colours kept', async () => {
     const png = await sharp({
@@ -308,7 +284,8 @@ describe('an upload that is not a picture the shop can use', () => {
   }, 60_000);
 
   it('refuses a small file of 20,000 × 20,000 pixels without decoding it', async () => {
-    const bomb = pngBomb(20_000);
+    // 50 MB of pixels in a 50 kB file.
+    const bomb = declaredPng(20_000, 20_000);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const answer = await upload(bomb);
     expect(answer.statusCode).toBe(400);

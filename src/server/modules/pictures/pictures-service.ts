@@ -25,6 +25,27 @@ export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
+/**
+ * The longest side an upload may have: a phone's panorama is within it; a file that claims more
+ * is refused from its header (issue 33).
+ */
+export const MAX_SIDE = 12_000;
+
+/**
+ * The most pixels the picture may have once scaled to cover its frame, before the crop. A long,
+ * thin picture is scaled up until its short side fills the frame: 16,000 × 8 pixels (a 95-byte
+ * PNG) would become 3.2 million × 1,600, 20 GB of pixels (issue 33). 16 million lets a 6:1
+ * banner through for a 4:5 product frame.
+ */
+export const MAX_SCALED_PIXELS = 16_000_000;
+
+/**
+ * How long libvips may spend decoding and cropping an upload before it is given up: far more
+ * than a 48-megapixel photo takes on a busy 2-core machine, and a bound on what a file made to be
+ * slow can hold the one encoding slot (issue 33). What follows works on the cropped picture only.
+ */
+export const DECODE_SECONDS = 60;
+
 /** The Content-Types an upload may be sent with (what the back office's file input accepts). */
 export const PICTURE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'];
 
@@ -33,6 +54,26 @@ const NOT_A_PICTURE =
 const DAMAGED =
   'This picture could not be read: the file may be damaged or cut short. Save or export it again and upload that.';
 const TOO_MANY_PIXELS = `This picture has too many pixels (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels, 8,000 × 6,000 say). Make it smaller and upload it again.`;
+
+const TOO_LONG = (width: number) =>
+  `This picture is too large (at most ${MAX_SIDE.toLocaleString('en-US')} pixels on a side; this one is ${width.toLocaleString('en-US')}). Make it smaller and upload it again.`;
+const TOO_THIN = (width: number, height: number) =>
+  `This picture is too long and thin (${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels) to fill the shop's frame. Crop it closer to the frame's shape and upload it again.`;
+const TOO_SLOW =
+  'This picture took too long to prepare. Save or export it again (as a JPEG, say) and upload that.';
+
+/**
+ * The pixels of `source` once scaled as `fit` does into `width` × `height`: to cover the frame
+ * (then cropped), or to fit inside it.
+ */
+function scaledPixels(
+  source: { width: number; height: number },
+  { width, height, fit }: { width: number; height: number; fit: 'cover' | 'contain' },
+): number {
+  const ratios = [width / source.width, height / source.height];
+  const scale = fit === 'cover' ? Math.max(...ratios) : Math.min(...ratios);
+  return Math.ceil(source.width * scale) * Math.ceil(source.height * scale);
+}
 
 /** What the decoders found in the upload, checked before anything is decoded. */
 const DECODABLE = new Set(['jpeg', 'png', 'webp', 'heif']);
@@ -126,15 +167,28 @@ export function createPictureService({ db }: { db: Db }) {
       ) {
         return { ok: false, message: NOT_A_PICTURE };
       }
+      // Every bound is checked on the header's figures, before a pixel is decoded.
+      const source = metadata.autoOrient;
+      if (source.width * source.height > MAX_INPUT_PIXELS) {
+        return { ok: false, message: TOO_MANY_PIXELS };
+      }
+      if (Math.max(source.width, source.height) > MAX_SIDE) {
+        return { ok: false, message: TOO_LONG(Math.max(source.width, source.height)) };
+      }
       const width = imageKind.widths.at(-1) ?? 0;
       const height = imageHeight(imageKind, width);
+      const fit = imageKind.fit ?? 'cover';
+      if (scaledPixels(source, { width, height, fit }) > MAX_SCALED_PIXELS) {
+        return { ok: false, message: TOO_THIN(source.width, source.height) };
+      }
       const { data, info } = await sharp(bytes, options)
+        .timeout({ seconds: DECODE_SECONDS })
         .autoOrient()
         // A logo is shown whole on white; a product or tile fills its frame around what stands out.
         .resize(
           width,
           height,
-          imageKind.fit === 'contain'
+          fit === 'contain'
             ? { fit: 'contain', background: '#ffffff' }
             : { fit: 'cover', position: 'attention' },
         )
@@ -144,7 +198,7 @@ export function createPictureService({ db }: { db: Db }) {
         .toBuffer({ resolveWithObject: true });
       return {
         ok: true,
-        source: metadata.autoOrient,
+        source,
         data,
         width: info.width,
         height: info.height,
@@ -153,6 +207,7 @@ export function createPictureService({ db }: { db: Db }) {
     } catch (error) {
       const message = error instanceof Error ? error.message : '';
       if (/pixel limit/i.test(message)) return { ok: false, message: TOO_MANY_PIXELS };
+      if (/timeout/i.test(message)) return { ok: false, message: TOO_SLOW };
       if (/unsupported image format|bad seek|not a known file format/i.test(message))
         return { ok: false, message: NOT_A_PICTURE };
       return { ok: false, message: DAMAGED };
