@@ -279,7 +279,11 @@ async function loadList<K extends string>(
 }
 
 /** An account signed up through the API and made owner as `npm run owner:add` would; its cookie. */
-async function ownerCookie(url: string, db: ShopDatabase['db'], email: string): Promise<string> {
+export async function ownerCookie(
+  url: string,
+  db: ShopDatabase['db'],
+  email: string,
+): Promise<string> {
   const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },

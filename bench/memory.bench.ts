@@ -26,7 +26,7 @@ export interface MemoryFigures {
 }
 
 /** The server process's resident set in MiB, from the kernel (Linux only). */
-async function residentMiB(pid: number): Promise<number> {
+export async function residentMiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
   if (!kilobytes) throw new Error(`No VmRSS for process ${pid}`);

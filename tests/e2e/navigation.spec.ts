@@ -37,8 +37,12 @@ test.describe('on a 390 px phone', () => {
     await form.getByLabel('Email').fill(freshEmail('grace'));
     await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await form.getByLabel('Confirm Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'SIGN UP' }).tap();
+    const signUp = form.getByRole('button', { name: 'SIGN UP' });
+    // The precondition, checked before the tap that changes it (after it, the new page may
+    // already be at its top): the button sits far down the phone's page.
+    await signUp.scrollIntoViewIfNeeded();
     expect(await scrollY(page)).toBeGreaterThan(200);
+    await signUp.tap();
 
     await expect(page).toHaveURL('/');
     await expect(main(page).getByRole('link', { name: /HATS/ })).toBeVisible();
