@@ -28,6 +28,12 @@ const hasItem = (added: AddedItem): added is AddedItem & Item =>
   typeof added.imageUrl === 'string' &&
   typeof added.price === 'number';
 
+function refresh(state: CartCatalogueState, items: readonly Item[]) {
+  for (const item of items) {
+    if (Object.hasOwn(state.products, item.id)) state.products[item.id] = itemOf(item);
+  }
+}
+
 export const cartCatalogueSlice = createSlice({
   name: 'cartCatalogue',
   initialState: initialCartCatalogueState,
@@ -57,14 +63,11 @@ export const cartCatalogueSlice = createSlice({
       .addCase(itemAdded, (state, action) => {
         if (hasItem(action.payload)) state.products[action.payload.id] = itemOf(action.payload);
       })
+      // A listing the shop just sent: newer word on the products the cart already knows.
       .addCase(collectionsLoaded, (state, action) => {
-        for (const { items } of action.payload) {
-          for (const item of items) state.products[item.id] = itemOf(item);
-        }
+        for (const { items } of action.payload) refresh(state, items);
       })
-      .addCase(collectionLoaded, (state, action) => {
-        for (const item of action.payload.items) state.products[item.id] = itemOf(item);
-      });
+      .addCase(collectionLoaded, (state, action) => refresh(state, action.payload.items));
   },
 });
 
