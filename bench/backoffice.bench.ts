@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import { COLLECTION_IDS } from '#shared/catalogue.ts';
+import { COLLECTION_IDS } from '#shared/spec-catalogue.ts';
 import type { Product } from '#shared/catalogue-model.ts';
 import { makeOwner } from '#server/modules/accounts/accounts-service.ts';
 import {

@@ -100,6 +100,11 @@ export const RESTRICTIONS = {
     regex: '/test/|/test-support\\.ts$',
     message: 'Only tests import test helpers (test/ folders, test-support.ts).',
   },
+  seedCatalogueNotForTheShop: {
+    regex: '(?:^#shared/|/)spec-catalogue\\.ts$',
+    message:
+      'The seed catalogue is data the catalogue module seeds from and tests use: read the catalogue as it is now (the database, through the catalogue API or reader) instead (docs/decisions/053).',
+  },
   noParentPaths: {
     regex: '(?:^|/)\\.\\.(?:/|$)',
     message: 'Import through #client/, #shared/ or #server/ instead of a ../ path.',
@@ -235,7 +240,7 @@ function clientRestrictions({ feature, test = false, rawRedux = false, backOffic
     R.zodThroughShared,
     ...(rawRedux ? [] : [R.clientRawRedux]),
     ...(feature === undefined ? [] : [crossFeature(feature)]),
-    ...(test ? [] : [R.onlyTestsImportTestHelpers]),
+    ...(test ? [] : [R.onlyTestsImportTestHelpers, R.seedCatalogueNotForTheShop]),
     R.noParentPaths,
   ];
 }
@@ -254,6 +259,10 @@ function serverRestrictions({ layer, module, routes = false, test = false }) {
     ...(layer === 'site' ? [R.siteNoModules] : []),
     ...(routes ? [R.routesNoDatabase] : []),
     ...(module === undefined ? [] : [crossModule(module)]),
+    // Only the catalogue module seeds from it; tests may use it.
+    ...(test || module === 'catalogue' || layer !== 'modules'
+      ? []
+      : [R.seedCatalogueNotForTheShop]),
     ...(test ? [] : [R.onlyTestsImportTestHelpers]),
     ...(layer === undefined ? [] : [R.noParentPaths]),
   ];
@@ -296,7 +305,7 @@ export function boundaryBlocks({
     block(
       'shared',
       [['src/shared/**', CODE]],
-      [...shared, R.onlyTestsImportTestHelpers, R.noParentPaths],
+      [...shared, R.onlyTestsImportTestHelpers, R.seedCatalogueNotForTheShop, R.noParentPaths],
     ),
     block('shared tests', testsIn('src/shared/**'), [...shared, R.noParentPaths]),
     // The one file that imports Zod itself, to configure it for everyone (docs/decisions/020).

@@ -13,7 +13,7 @@ import {
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** The server modules of issue #8's layout; their folders need not exist yet. */
-const MODULES = ['accounts', 'catalogue', 'orders', 'payments'];
+const MODULES = ['accounts', 'carts', 'catalogue', 'orders', 'payments'];
 
 /** Lints with the boundary blocks alone, parsing TypeScript without type information. */
 function boundaryLinter(blocks: Linter.Config[]) {
@@ -55,6 +55,7 @@ const PARENT_PATH = 'instead of a ../ path';
 const ZOD = 'Import z from #shared/zod.ts';
 const STOREFRONT_ADMIN = 'The storefront never imports the back office';
 const ADMIN_OWN = 'The back office imports only its own code';
+const SEED_CATALOGUE = 'The seed catalogue is data the catalogue module seeds from and tests use';
 
 /** [file, code, fragment of the message expected] */
 const VIOLATIONS: [string, string, string][] = [
@@ -335,6 +336,23 @@ const VIOLATIONS: [string, string, string][] = [
     PARENT_PATH,
   ],
   ['src/server/site/robots.ts', "import { html } from '../platform/html/page.ts';", PARENT_PATH],
+  // The cart reads the catalogue as it is now, never the compiled seed (ADR 053).
+  [
+    'src/client/app/app-store.ts',
+    "import { findItem } from '#shared/spec-catalogue.ts';",
+    SEED_CATALOGUE,
+  ],
+  [
+    'src/client/features/cart/cart-slice.ts',
+    "const { findItem } = await import('#shared/spec-catalogue.ts');",
+    SEED_CATALOGUE,
+  ],
+  [
+    'src/server/modules/carts/carts-service.ts',
+    "import { findItem } from '#shared/spec-catalogue.ts';",
+    SEED_CATALOGUE,
+  ],
+  ['src/shared/cart.ts', "import { findItem } from './spec-catalogue.ts';", SEED_CATALOGUE],
 ];
 
 /** [file, code]: imports the boundaries allow. */
@@ -417,6 +435,17 @@ const ALLOWED: [string, string][] = [
   ['src/server/routes/auth/auth-routes.ts', "import { createAuth } from '../../auth/auth.ts';"],
   ['src/shared/money.test.ts', "import { describe } from 'vitest';"],
   ['scripts/images/scenes.ts', "import { ITEM_IMAGE } from '#shared/images.ts';"],
+  [
+    'src/server/modules/catalogue/seed-catalogue.ts',
+    "import { COLLECTIONS } from '#shared/spec-catalogue.ts';",
+  ],
+  [
+    'src/client/features/cart/cart-slice.test.ts',
+    "import { findItem } from '#shared/spec-catalogue.ts';",
+  ],
+  ['src/client/test/products.ts', "import { findItem } from '#shared/spec-catalogue.ts';"],
+  ['src/server/test/stock.ts', "import { findItem } from '#shared/spec-catalogue.ts';"],
+  ['scripts/images/build-images.ts', "import { COLLECTIONS } from '#shared/spec-catalogue.ts';"],
 ];
 
 describe('import boundaries', () => {

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { COLLECTION_IDS, COLLECTIONS, SECTIONS } from '#shared/catalogue.ts';
+import { COLLECTION_IDS, COLLECTIONS, SECTIONS } from '#shared/spec-catalogue.ts';
 import { SIZES_BY_KIND, type SizeKind } from '#shared/catalogue-model.ts';
 import { seededRandom } from '#shared/seeded-random.ts';
 

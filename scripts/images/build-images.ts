@@ -13,7 +13,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { COLLECTIONS, COLLECTION_IDS, SECTIONS, isCollectionId } from '#shared/catalogue.ts';
+import { COLLECTIONS, COLLECTION_IDS, SECTIONS, isCollectionId } from '#shared/spec-catalogue.ts';
 import {
   IMAGE_FORMATS,
   ITEM_IMAGE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS, COLLECTION_IDS, SECTIONS, isCollectionId } from '#shared/catalogue.ts';
+import { COLLECTIONS, COLLECTION_IDS, SECTIONS, isCollectionId } from '#shared/spec-catalogue.ts';
 import { ITEM_IMAGE, SECTION_IMAGE, imageHeight, type ImageKind } from '#shared/images.ts';
 import { ITEM_DESIGNS, designForItem } from './item-designs.ts';
 import { itemSvg, sectionSvg } from './scenes.ts';

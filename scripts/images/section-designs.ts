@@ -1,4 +1,4 @@
-import type { CollectionId } from '#shared/catalogue.ts';
+import type { CollectionId } from '#shared/spec-catalogue.ts';
 import { ITEM_DESIGNS, type Design } from './item-designs.ts';
 import type { SectionScene, TilePiece } from './scenes.ts';
 

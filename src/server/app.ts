@@ -334,7 +334,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     });
   }
   // Each signed-in shopper's cart, kept with the account (ADR 025).
-  const carts = createCartService({ db: database.db });
+  const carts = createCartService({ db: database.db, catalogue: catalogue.reader });
   const selfService = createAccountSelfService({
     auth,
     db: database.db,

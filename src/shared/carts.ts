@@ -5,21 +5,11 @@ import {
   MIN_LINE_QUANTITY,
   isLine,
   lineRef,
+  type CartLineRef,
   type LineKey,
 } from './cart.ts';
-import { findItem } from './catalogue.ts';
 import type { Cents } from './money.ts';
 import type { OrderLine } from './orders.ts';
-
-/**
- * A cart line as it travels and is stored: the item, how many, and its size (absent for a
- * one-size product or a line whose size is not chosen yet), nothing else.
- */
-export interface CartLineRef {
-  id: number;
-  quantity: number;
-  size?: string;
-}
 
 const sizeLabel = (size: string | undefined) => (size ? ` in size ${size}` : '');
 
@@ -62,35 +52,16 @@ export const lineSizeSchema = z
 /** As many lines as an order may have (the catalogue has fewer items anyway). */
 export const MAX_CART_LINES = 50;
 
-/**
- * For the line lists of carts: refuses a line named twice (checkDistinctLines) or of an item not
- * on sale, each with its line's path. Use as `.superRefine(checkLineItems)`.
- */
-export function checkLineItems(
-  lines: readonly LineKey[],
-  context: Parameters<typeof checkDistinctLines>[1],
-): void {
-  checkDistinctLines(lines, context);
-  for (const [index, line] of lines.entries()) {
-    if (!findItem(line.id)) {
-      context.addIssue({
-        code: 'custom',
-        path: [index, 'id'],
-        message: `Item ${line.id} is not on sale.`,
-      });
-    }
-  }
-}
-
 function unknownFieldsMessage(issue: { code?: string; keys?: string[] }) {
   if (issue.code !== 'unrecognized_keys') return undefined;
   return `Unknown field${issue.keys?.length === 1 ? '' : 's'}: ${issue.keys?.join(', ')}. Names and prices come from the shop.`;
 }
 
 /**
- * The lines of a cart as the browser sends them: item ids of the catalogue, quantities in range
- * and sizes where chosen, one line per item and size, in the cart's order. Names and prices are the catalogue's, so a line
- * that carries them (or any other field) is refused.
+ * The lines of a cart as the browser sends them: product ids, quantities in range and sizes
+ * where chosen, one line per item and size, in the cart's order. Names and prices are the
+ * catalogue's, so a line that carries them (or any other field) is refused. Whether each product
+ * is on sale is the catalogue's to say, as it is now (the carts service asks it).
  */
 export const cartLinesSchema = z
   .array(
@@ -112,7 +83,7 @@ export const cartLinesSchema = z
     { error: 'The lines are a list of items, quantities and sizes.' },
   )
   .max(MAX_CART_LINES, `A cart has at most ${MAX_CART_LINES} lines.`)
-  .superRefine(checkLineItems);
+  .superRefine(checkDistinctLines);
 
 /**
  * PUT /api/cart: replaces the signed-in shopper's cart. `version` is the cart's version the
@@ -139,7 +110,10 @@ export const mergeCartBodySchema = z.strictObject(
 );
 export type MergeCartBody = z.infer<typeof mergeCartBodySchema>;
 
-/** A signed-in shopper's cart as the API returns it: priced from the catalogue. */
+/**
+ * A signed-in shopper's cart as the API returns it: priced from the catalogue as it is now. Lines
+ * of products no longer on sale are left out.
+ */
 export interface CartDocument {
   /** Raised by every change; 0 while the account has no cart. */
   version: number;
@@ -160,7 +134,8 @@ export interface CartConflictBody {
  * order, then this browser's new lines in theirs (the spec's "add appends"). A line (item and
  * size) in both keeps the larger quantity, not the sum: the same hat put in the cart again on
  * another device is still one hat, and merging the same carts twice (a retried request whose
- * answer was lost, a reload) changes nothing. Lines of items not on sale are dropped.
+ * answer was lost, a reload) changes nothing. Which products are on sale is the caller's to
+ * check (the catalogue as it is now).
  */
 export function mergeCartLines(
   account: readonly CartLineRef[],
@@ -168,7 +143,6 @@ export function mergeCartLines(
 ): CartLineRef[] {
   const merged: CartLineRef[] = [];
   for (const line of [...account, ...browser]) {
-    if (!findItem(line.id)) continue;
     const existing = merged.find((candidate) => isLine(candidate, line));
     if (existing) {
       existing.quantity = Math.min(Math.max(existing.quantity, line.quantity), MAX_LINE_QUANTITY);

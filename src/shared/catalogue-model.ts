@@ -85,6 +85,18 @@ export interface ProductList {
   facets: { sizes: string[]; colours: string[]; minPrice: Cents; maxPrice: Cents };
 }
 
+/** A product taken off sale (archived), as a cart that holds it names it. */
+export interface OffSaleProduct {
+  id: number;
+  name: string;
+}
+
+/** `GET /api/catalogue/products?ids=`: those on sale in the order asked, and those taken off sale. */
+export interface ProductsAnswer {
+  products: Product[];
+  unavailable: OffSaleProduct[];
+}
+
 /**
  * What the pages read (server side, through the route loaders' context) and what the JSON API
  * answers with. Implemented over the shop's database by src/server/modules/catalogue.
@@ -101,6 +113,11 @@ export interface CatalogueReader {
   product(id: number): Promise<Product | undefined>;
   /** Products on sale by id (for pricing a cart); unknown or archived ids are left out. */
   products(ids: readonly number[]): Promise<Product[]>;
+  /**
+   * Of `ids`, the products the catalogue has but does not sell now (archived), with their names:
+   * for a cart to say which of its lines is no longer available. Unknown ids are left out.
+   */
+  offSale(ids: readonly number[]): Promise<OffSaleProduct[]>;
   search(text: string, query: ListQuery): Promise<ProductList>;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findItem } from './catalogue.ts';
+import { findItem } from './spec-catalogue.ts';
 import { canonicalOrderRequest, createOrderBodySchema, priceOrderLines } from './orders.ts';
 import { describeUnavailable } from './unavailable-lines.ts';
 

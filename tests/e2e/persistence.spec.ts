@@ -55,10 +55,18 @@ test('a reload keeps the cart', async ({ page }) => {
   await addButton(page, 'Brown Brim').click();
   await addButton(page, 'Red Beanie').click();
   await expectCartCount(page, 3);
-  // The cart is written to localStorage a moment after it changes.
+  // The cart is written to localStorage a moment after it changes: references only (product,
+  // size, quantity), names and prices being the catalogue's as it is now (ADR 053).
   await expect
-    .poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', PERSIST_KEY))
-    .toContain('Red Beanie');
+    .poll(async () => {
+      const stored = await page.evaluate((key) => localStorage.getItem(key) ?? '{}', PERSIST_KEY);
+      const { cart } = JSON.parse(stored) as { cart?: string };
+      return (JSON.parse(cart ?? '{}') as { cartItems?: unknown }).cartItems;
+    })
+    .toEqual([
+      { id: 1, quantity: 2 },
+      { id: 7, quantity: 1 },
+    ]);
 
   await page.reload();
   await expectCartCount(page, 3);

@@ -1,6 +1,6 @@
 import { persistStore, type Persistor } from 'redux-persist';
-import { findItem } from '#shared/catalogue.ts';
 import { itemAdded } from '#client/features/cart/cart-slice.ts';
+import { selectCartKnown } from '#client/features/cart/cart-selectors.ts';
 import { ACCOUNT_CART_KEY } from '#client/features/cart/account-cart-key.ts';
 import { takeEarlyAdds } from '#client/features/cart/early-adds.ts';
 import { safeLocalStorage } from '#client/lib/safe-storage.ts';
@@ -29,11 +29,10 @@ export function startCartPersistence(store: AppStore): void {
   let restoredLines: unknown;
   const started = persistStore(store, null, () => {
     restoredLines = store.getState().cart.cartItems;
-    // Taps on "Add to cart" before the app ran, added on top of the cart just read back.
-    for (const id of takeEarlyAdds()) {
-      const item = findItem(id);
-      if (item) store.dispatch(itemAdded(item));
-    }
+    // Taps on "Add to cart" before the app ran, added on top of the cart just read back (their
+    // products are then asked for, with those of the lines read back).
+    for (const id of takeEarlyAdds()) store.dispatch(itemAdded({ id }));
+    startCartProducts(store);
   });
   persistor = started;
   startAccountCart(store);
@@ -44,6 +43,26 @@ export function startCartPersistence(store: AppStore): void {
   window.addEventListener('pagehide', () => {
     if (store.getState().cart.cartItems !== restoredLines) void started.flush();
   });
+}
+
+/**
+ * Loads what asks the catalogue for the products of the cart's lines (features/cart/
+ * cart-products.ts, ADR 053) once a line's product is not known: the lines read back, an add made
+ * before the app ran. A cart filled on this page from its listings never needs it, so it stays
+ * out of the first load.
+ */
+function startCartProducts(store: AppStore): void {
+  let started = false;
+  const check = () => {
+    if (started || selectCartKnown(store.getState())) return;
+    started = true;
+    stop();
+    import('#client/features/cart/cart-products.ts')
+      .then(({ followCartProducts }) => followCartProducts(store))
+      .catch((error: unknown) => console.error('Could not load the cart’s products', error));
+  };
+  const stop = store.subscribe(check);
+  check();
 }
 
 /**

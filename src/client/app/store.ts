@@ -15,6 +15,7 @@ import {
   type PersistConfig,
 } from 'redux-persist';
 import { cartSlice, restoreCartState } from '#client/features/cart/cart-slice.ts';
+import { cartCatalogueSlice } from '#client/features/cart/cart-catalogue-slice.ts';
 import { directorySlice } from '#client/features/directory/directory-slice.ts';
 import { shopSlice } from '#client/features/shop/shop-slice.ts';
 import { userSlice } from '#client/features/user/user-slice.ts';
@@ -24,6 +25,7 @@ import { promisedStorage, safeLocalStorage } from '#client/lib/safe-storage.ts';
 const slices = {
   user: userSlice.reducer,
   cart: cartSlice.reducer,
+  cartCatalogue: cartCatalogueSlice.reducer,
   directory: directorySlice.reducer,
   shop: shopSlice.reducer,
 };
@@ -34,8 +36,10 @@ type SliceState = StateFromReducersMapObject<typeof slices>;
  * Only the cart is kept, in localStorage under `persist:root`. The stored value is untrusted
  * (another version of the shop, or a hand edit), so instead of redux-persist's default merge,
  * which would copy any key it finds into the state, only the cart is taken back, and it is
- * rebuilt line by line from the catalogue. When the browser refuses storage the cart lives in
- * memory for the page's life instead (lib/safe-storage.ts, issue 9).
+ * rebuilt line by line as references (product, size, quantity). What the cart knows of its
+ * products (`cartCatalogue`) is never kept: it is the catalogue's as it is now (ADR 053).
+ * When the browser refuses storage the cart lives in memory for the page's life instead
+ * (lib/safe-storage.ts, issue 9).
  */
 export const persistConfig: PersistConfig<SliceState> = {
   key: 'root',

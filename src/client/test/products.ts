@@ -1,4 +1,4 @@
-import { findItem } from '#shared/catalogue.ts';
+import { findItem } from '#shared/spec-catalogue.ts';
 import {
   SIZES_BY_KIND,
   type Product,

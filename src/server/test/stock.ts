@@ -1,4 +1,4 @@
-import { findItem } from '#shared/catalogue.ts';
+import { findItem } from '#shared/spec-catalogue.ts';
 import type { Db } from '#server/platform/database/transaction.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findItem } from '#shared/catalogue.ts';
+import { findItem } from '#shared/spec-catalogue.ts';
+import { cartWith } from '#client/test/cart-state.ts';
 import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { fakeAuthClient } from '#client/test/fake-auth-client.ts';
 import { Header } from './header.tsx';
@@ -38,7 +39,7 @@ describe('Header', () => {
 
   it('counts the items in the cart and toggles the dropdown', async () => {
     const { user } = renderWithProviders(<Header />, {
-      preloadedState: { cart: { hidden: true, cartItems: [{ ...brownBrim, quantity: 3 }] } },
+      preloadedState: cartWith([{ ...brownBrim, quantity: 3 }]),
     });
     const bag = screen.getByRole('button', { name: 'Cart, 3 items' });
     expect(bag).toHaveAttribute('aria-expanded', 'false');

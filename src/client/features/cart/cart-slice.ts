@@ -5,15 +5,33 @@ import {
   clearItemFromCart,
   removeItemFromCart,
   restoreCartLines,
-  type CartItem,
+  type CartLineRef,
   type LineKey,
 } from '#shared/cart.ts';
-import type { CartLineRef } from '#shared/carts.ts';
 import type { Item } from '#shared/catalogue.ts';
 
+/**
+ * The cart (spec §3): the dropdown's state and the lines, references only (product, size,
+ * quantity). What each product is called and costs is the catalogue's as it is now
+ * (cart-catalogue-slice.ts, ADR 053), never kept here, so never in localStorage or the account.
+ */
 export interface CartState {
   hidden: boolean;
-  cartItems: CartItem[];
+  cartItems: CartLineRef[];
+}
+
+/**
+ * What "add" is given: the line's product and size, and the product as the page showing it has
+ * it (a listing, a product page), which the cart then shows. An add made before the app ran has
+ * the id only; the cart asks the catalogue for the rest.
+ */
+export type AddedItem = LineKey & Partial<Omit<Item, 'id'>>;
+
+/** A product the catalogue has taken off sale, as `GET /api/catalogue/products` names it. */
+export interface OffSale {
+  id: number;
+  /** Absent for an id the catalogue never had (a hand-edited cart). */
+  name?: string | undefined;
 }
 
 export const initialCartState: CartState = { hidden: true, cartItems: [] };
@@ -29,7 +47,7 @@ export const cartSlice = createSlice({
       state.hidden = true;
     },
     /** One more of the item in `size` (none: a line without a size, chosen later). */
-    itemAdded(state, action: PayloadAction<Item & { size?: string | undefined }>) {
+    itemAdded(state, action: PayloadAction<AddedItem>) {
       state.cartItems = addItemToCart(state.cartItems, action.payload);
     },
     itemRemoved(state, action: PayloadAction<LineKey>) {
@@ -62,6 +80,14 @@ export const cartSlice = createSlice({
     accountCartSynced(state, action: PayloadAction<readonly CartLineRef[]>) {
       state.cartItems = restoreCartLines(action.payload);
     },
+    /**
+     * The catalogue says these products are no longer on sale (archived since they were added):
+     * their lines leave the cart, which names them (cart-catalogue-slice.ts); the rest stays.
+     */
+    linesNoLongerAvailable(state, action: PayloadAction<readonly OffSale[]>) {
+      const gone = new Set(action.payload.map((product) => product.id));
+      state.cartItems = state.cartItems.filter((line) => !gone.has(line.id));
+    },
   },
 });
 
@@ -75,11 +101,13 @@ export const {
   cartEmptied,
   cartClearedAtSignOut,
   accountCartSynced,
+  linesNoLongerAvailable,
 } = cartSlice.actions;
 
 /**
- * The cart as restored from storage: lines rebuilt from the catalogue (so a corrupt or
- * hand-edited value gives a sane cart), and the dropdown closed, as a fresh page expects.
+ * The cart as restored from storage: lines rebuilt as references (so a corrupt, hand-edited or
+ * older value, one whose lines still carried names and prices, gives a sane cart), and the
+ * dropdown closed, as a fresh page expects.
  */
 export function restoreCartState(persisted: unknown): CartState {
   const cartItems =

@@ -1,11 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findItem } from '#shared/catalogue.ts';
-import { mergeCartLines, type CartDocument, type CartLineRef } from '#shared/carts.ts';
+import { findItem } from '#shared/spec-catalogue.ts';
+import type { CartLineRef } from '#shared/cart.ts';
+import { mergeCartLines, type CartDocument } from '#shared/carts.ts';
 import { priceOrderLines } from '#shared/orders.ts';
 import { makeStore, type AppStore } from '#client/app/store.ts';
 import { currentUserChanged, type CurrentUser } from '#client/features/user/user-slice.ts';
 import { ACCOUNT_CART_KEY } from './account-cart-key.ts';
-import { cartEmptied, itemAdded, itemRemoved, lineCleared, lineSizeChosen } from './cart-slice.ts';
+import {
+  cartEmptied,
+  itemAdded,
+  itemRemoved,
+  lineCleared,
+  lineSizeChosen,
+  linesNoLongerAvailable,
+} from './cart-slice.ts';
 import { cartSync } from './cart-sync.ts';
 
 const item = (id: number) => findItem(id)!;
@@ -148,8 +156,8 @@ describe('the cart kept with the account', () => {
     ];
     await vi.waitFor(() => expect(localPairs(store)).toEqual(merged));
     expect(pairs(server.lines)).toEqual(merged);
-    // Names and prices on this side come from the catalogue.
-    expect(store.getState().cart.cartItems[2]).toEqual({ ...item(18), quantity: 1 });
+    // References only on this side too: names and prices are the catalogue's.
+    expect(store.getState().cart.cartItems[2]).toEqual({ id: 18, quantity: 1 });
     expect(JSON.parse(localStorage.getItem(ACCOUNT_CART_KEY) ?? '')).toEqual({
       user: ada.id,
       version: server.version,
@@ -336,6 +344,23 @@ describe('the cart kept with the account', () => {
     store.dispatch(currentUserChanged(null));
     expect(localPairs(store)).toEqual([[7, 1]]);
     expect(server.requests).toEqual([]);
+  });
+
+  it("writes the account's cart without a line whose product is no longer on sale", async () => {
+    const store = syncedStore();
+    store.dispatch(itemAdded(item(3)));
+    store.dispatch(itemAdded(item(12)));
+    store.dispatch(currentUserChanged(ada));
+    await vi.waitFor(() =>
+      expect(pairs(server.lines)).toEqual([
+        [3, 1],
+        [12, 1],
+      ]),
+    );
+    // The catalogue answered that the owner archived Brown Cowboy (cart-products.ts).
+    store.dispatch(linesNoLongerAvailable([{ id: 3, name: 'Brown Cowboy' }]));
+    await vi.waitFor(() => expect(pairs(server.lines)).toEqual([[12, 1]]));
+    expect(localPairs(store)).toEqual([[12, 1]]);
   });
 
   it('tries again when the shop could not be reached', async () => {

@@ -1,5 +1,5 @@
-import { isLine, lineRef, restoreCartLines, type LineKey } from '#shared/cart.ts';
-import type { CartConflictBody, CartDocument, CartLineRef } from '#shared/carts.ts';
+import { isLine, lineRef, restoreCartLines, type CartLineRef, type LineKey } from '#shared/cart.ts';
+import type { CartConflictBody, CartDocument } from '#shared/carts.ts';
 import type { LateMiddleware, RootState } from '#client/app/store.ts';
 import { ApiError, apiRequest } from '#client/lib/api-client.ts';
 import { safeLocalStorage, type SyncStorage } from '#client/lib/safe-storage.ts';
@@ -12,6 +12,7 @@ import {
   itemRemoved,
   lineCleared,
   lineSizeChosen,
+  linesNoLongerAvailable,
 } from './cart-slice.ts';
 
 /** Quiet time after the last change before the account's copy is written. */
@@ -20,8 +21,18 @@ export const SYNC_DEBOUNCE_MS = 500;
 const MAX_RETRY_MS = 30_000;
 const CART_PATH = '/api/cart';
 
-/** The shopper's own changes; everything else (restoring, syncing, the dropdown) is not one. */
-const SHOPPER_CHANGES = [itemAdded, itemRemoved, lineCleared, lineSizeChosen, cartEmptied];
+/**
+ * The changes made in this browser: the shopper's own, and lines leaving because the catalogue
+ * no longer sells their product. Everything else (restoring, syncing, the dropdown) is not one.
+ */
+const SHOPPER_CHANGES = [
+  itemAdded,
+  itemRemoved,
+  lineCleared,
+  lineSizeChosen,
+  cartEmptied,
+  linesNoLongerAvailable,
+];
 
 const refsOf = (lines: readonly CartLineRef[]): CartLineRef[] => lines.map(lineRef);
 

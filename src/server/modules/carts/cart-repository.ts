@@ -1,16 +1,16 @@
-import type { CartLineRef } from '#shared/carts.ts';
-import { lineRef, restoreCartLines } from '#shared/cart.ts';
+import { lineRef, restoreCartLines, type CartLineRef } from '#shared/cart.ts';
 import type { Db } from '#server/platform/database/transaction.ts';
 
-/** A cart as stored: its lines (items still on sale only) and its version. */
+/** A cart as stored: its lines (references: product, size, quantity) and its version. */
 export interface StoredCart {
   lines: CartLineRef[];
   version: number;
 }
 
 /**
- * Stored lines back to refs. Items taken off sale since are dropped, like a restored cart's; a
- * cart stored before lines had sizes reads as lines without one.
+ * Stored lines back to refs, as a restored cart's: a cart stored before lines had sizes reads as
+ * lines without one. Whether each product is still on sale is the catalogue's to say (the
+ * service asks it when the cart is shown).
  */
 function parseLines(json: string): CartLineRef[] {
   let value: unknown;

@@ -31,8 +31,8 @@ function sendError(reply: FastifyReply, status: number, error: string, message: 
  *   `version_conflict` with the cart as it is now when `version` is not the current one.
  * - `POST /api/cart/merge`: merges `{ lines }` (a browser's cart at sign-in) into it; 200.
  *
- * Writes are limited per account; bad bodies (unknown items, quantities out of range, prices or
- * any other field) get 400 before anything is stored.
+ * Writes are limited per account; bad bodies (products not on sale now, quantities out of range,
+ * prices or any other field) get 400 before anything is stored.
  */
 export function cartsRoutes(
   app: FastifyInstance,
@@ -85,6 +85,7 @@ export function cartsRoutes(
     const accepted = await write(request, reply, replaceCartBodySchema);
     if (!accepted) return reply;
     const result = await carts.replace(accepted.userId, accepted.body);
+    if (result.kind === 'refused') return sendError(reply, 400, 'Bad Request', result.message);
     if (result.kind === 'conflict') {
       const body: CartConflictBody = {
         error: 'Conflict',

@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseListQuery, type CatalogueReader } from '#shared/catalogue-model.ts';
+import {
+  parseListQuery,
+  type CatalogueReader,
+  type ProductsAnswer,
+} from '#shared/catalogue-model.ts';
 import { MAX_SEARCH_LENGTH } from './catalogue-service.ts';
 
 /** Most products one `products?ids=` asks for: a cart's worth. */
@@ -40,8 +44,9 @@ const paramsOf = (query: Query) => ({
  *   malformed value falls back to its default. 404 for an unknown collection.
  * - `GET /api/catalogue/products/:id`: the Product; 400 for a malformed id, 404 for an unknown
  *   or archived one.
- * - `GET /api/catalogue/products?ids=1,2,3`: `{ products }`, those on sale in the order asked
- *   (unknown and archived ids are left out); 400 unless 1-50 ids.
+ * - `GET /api/catalogue/products?ids=1,2,3`: `{ products, unavailable }` (ProductsAnswer): those
+ *   on sale in the order asked, and the archived ones by id and name, so a cart can say which of
+ *   its lines is no longer available (unknown ids are in neither); 400 unless 1-50 ids.
  * - `GET /api/catalogue/search?q=…&sort=…`: a ProductList; 400 unless q has 1-100 characters.
  */
 export function catalogueRoutes(app: FastifyInstance, { reader }: CatalogueRoutesOptions) {
@@ -103,7 +108,12 @@ export function catalogueRoutes(app: FastifyInstance, { reader }: CatalogueRoute
       );
     }
     const version = await reader.version();
-    return send(request, reply, version, { products: await reader.products(parts.map(Number)) });
+    const asked = parts.map(Number);
+    const answer: ProductsAnswer = {
+      products: await reader.products(asked),
+      unavailable: await reader.offSale(asked),
+    };
+    return send(request, reply, version, answer);
   });
 
   app.get<{ Querystring: Query }>('/api/catalogue/search', async (request, reply) => {

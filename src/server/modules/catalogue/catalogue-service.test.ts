@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTION_IDS, COLLECTIONS } from '#shared/catalogue.ts';
+import { COLLECTION_IDS, COLLECTIONS } from '#shared/spec-catalogue.ts';
 import {
   LOW_STOCK_THRESHOLD,
   PAGE_SIZE,

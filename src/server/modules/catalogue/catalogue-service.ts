@@ -236,6 +236,17 @@ export function createCatalogueReader(db: Db, options: CatalogueReaderOptions = 
       return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
     },
 
+    async offSale(ids: readonly number[]) {
+      const { byId } = await current();
+      const missing = [...new Set(ids)].filter((id) => !byId.has(id));
+      if (missing.length === 0) return [];
+      // Archived products are not in the copy (it holds what is on sale): read them, rarely.
+      const stored = await catalogueRepository.productsByIds(db, missing);
+      return stored.flatMap(({ product, archived }) =>
+        archived ? [{ id: product.id, name: product.name }] : [],
+      );
+    },
+
     async search(text: string, query: ListQuery): Promise<ProductList> {
       return (await current()).searchListing(text.trim()).page(query);
     },

@@ -1,4 +1,9 @@
-import { COLLECTION_IDS, COLLECTIONS, SECTIONS, type CollectionId } from '#shared/catalogue.ts';
+import {
+  COLLECTION_IDS,
+  COLLECTIONS,
+  SECTIONS,
+  type CollectionId,
+} from '#shared/spec-catalogue.ts';
 import { LOW_STOCK_THRESHOLD, SIZES_BY_KIND, type SizeKind } from '#shared/catalogue-model.ts';
 import { seededRandom } from '#shared/seeded-random.ts';
 import type { CollectionInput, ProductInput } from './catalogue-repository.ts';

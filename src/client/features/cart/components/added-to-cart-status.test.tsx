@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findItem, type Item } from '#shared/catalogue.ts';
+import { type Item } from '#shared/catalogue.ts';
+import { findItem } from '#shared/spec-catalogue.ts';
 import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { useAddToCart } from '#client/features/cart/use-add-to-cart.ts';
 import { AddedToCartStatus } from './added-to-cart-status.tsx';

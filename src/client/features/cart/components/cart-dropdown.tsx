@@ -3,9 +3,14 @@ import { useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { useAppDispatch, useAppSelector } from '#client/app/hooks.ts';
 import { dropdownClosed } from '#client/features/cart/cart-slice.ts';
-import { selectCartItems } from '#client/features/cart/cart-selectors.ts';
+import {
+  selectCartItems,
+  selectCartKnown,
+  selectCartLines,
+} from '#client/features/cart/cart-selectors.ts';
 import { CART_DROPDOWN_ID } from './cart-icon.tsx';
 import { CartItem } from './cart-item.tsx';
+import { NoLongerAvailable } from './no-longer-available.tsx';
 import cartDropdownCss from './cart-dropdown.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
@@ -14,6 +19,10 @@ export function CartDropdown() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const cartItems = useAppSelector(selectCartItems);
+  const lines = useAppSelector(selectCartLines);
+  // Until the catalogue has said what the lines' products are now, there is nothing to list yet,
+  // but the cart is not empty either.
+  const known = useAppSelector(selectCartKnown);
 
   // Escape closes the dropdown, as any pop-up panel is expected to.
   useEffect(() => {
@@ -32,8 +41,9 @@ export function CartDropdown() {
   return (
     <section id={CART_DROPDOWN_ID} className="cart-dropdown" aria-label="Cart">
       <StyleSheet href="cart-dropdown" css={cartDropdownCss} />
-      {cartItems.length > 0 ? (
-        <ul className="cart-dropdown__items">
+      <NoLongerAvailable className="cart-dropdown__gone" />
+      {lines.length > 0 ? (
+        <ul className="cart-dropdown__items" aria-busy={!known}>
           {cartItems.map((item) => (
             <CartItem key={`${item.id}:${item.size ?? ''}`} item={item} />
           ))}

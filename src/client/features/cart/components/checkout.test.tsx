@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findItem } from '#shared/catalogue.ts';
+import { findItem } from '#shared/spec-catalogue.ts';
+import { cartWith } from '#client/test/cart-state.ts';
 import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { Checkout } from './checkout.tsx';
 
@@ -9,15 +10,10 @@ const adidasNmd = findItem(10)!;
 
 function renderCheckout() {
   return renderWithProviders(<Checkout />, {
-    preloadedState: {
-      cart: {
-        hidden: true,
-        cartItems: [
-          { ...brownBrim, quantity: 2 },
-          { ...adidasNmd, quantity: 1 },
-        ],
-      },
-    },
+    preloadedState: cartWith([
+      { ...brownBrim, quantity: 2 },
+      { ...adidasNmd, quantity: 1 },
+    ]),
   });
 }
 
@@ -66,7 +62,7 @@ describe('Checkout', () => {
 
   it('shows the test card to use and the payment it is given', () => {
     renderWithProviders(<Checkout payment={<button type="button">Pay Now</button>} />, {
-      preloadedState: { cart: { hidden: true, cartItems: [{ ...brownBrim, quantity: 1 }] } },
+      preloadedState: cartWith([{ ...brownBrim, quantity: 1 }]),
     });
     expect(screen.getByText(/4242 4242 4242 4242 - Exp: 12\/34 - CVV: 123/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
@@ -77,5 +73,26 @@ describe('Checkout', () => {
     expect(screen.getAllByRole('row')).toHaveLength(1);
     expect(screen.queryByText(/Your cart is empty/)).not.toBeInTheDocument();
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('Total - $');
+  });
+
+  it('shows no lines and no total until the catalogue says what the lines are now', () => {
+    renderWithProviders(<Checkout payment={<button type="button">Pay Now</button>} />, {
+      preloadedState: { cart: { hidden: true, cartItems: [{ id: 1, quantity: 2 }] } },
+    });
+    expect(screen.getAllByRole('row')).toHaveLength(1);
+    expect(screen.queryByText(/Your cart is empty/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('Total - $');
+  });
+
+  it('names a product no longer on sale; the rest of the cart stays, at its total', () => {
+    const state = cartWith([{ ...adidasNmd, quantity: 1 }]);
+    state.cartCatalogue.noLongerAvailable = ['Brown Brim'];
+    renderWithProviders(<Checkout payment={<button type="button">Pay Now</button>} />, {
+      preloadedState: state,
+    });
+    expect(screen.getByText('Brown Brim is no longer available.')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByText('Total - $220')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
   });
 });

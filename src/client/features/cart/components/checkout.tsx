@@ -4,10 +4,11 @@ import { formatMoney } from '#shared/money.ts';
 import { useAppSelector } from '#client/app/hooks.ts';
 import {
   selectCartItems,
-  selectCartRestored,
+  selectCartKnown,
   selectCartTotal,
 } from '#client/features/cart/cart-selectors.ts';
 import { CheckoutItem } from './checkout-item.tsx';
+import { NoLongerAvailable } from './no-longer-available.tsx';
 import checkoutCss from './checkout.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
@@ -20,13 +21,15 @@ const COLUMNS = ['Product', 'Description', 'Quantity', 'Price', 'Remove'] as con
 export function Checkout({ payment }: { payment?: ReactNode }) {
   const cartItems = useAppSelector(selectCartItems);
   const total = useAppSelector(selectCartTotal);
-  const restored = useAppSelector(selectCartRestored);
+  // Read back, and each line's product known as the catalogue has it now (ADR 053).
+  const restored = useAppSelector(selectCartKnown);
   const empty = restored && cartItems.length === 0;
 
   return (
     <div className="checkout">
       <StyleSheet href="checkout" css={checkoutCss} />
       <h1 className="visually-hidden">Checkout</h1>
+      <NoLongerAvailable className="checkout__gone" />
       <table className="checkout__table">
         <thead>
           <tr>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findItem } from '#shared/catalogue.ts';
+import { findItem } from '#shared/spec-catalogue.ts';
+import { cartWith } from '#client/test/cart-state.ts';
 import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { forgetProductSizes } from '#client/features/cart/use-line-sizes.ts';
 import { CartDropdown } from './cart-dropdown.tsx';
@@ -44,16 +45,14 @@ describe('the size of a cart line', () => {
   it('shows a chosen size, and offers the sizes of a line without one, sold-out ones disabled', async () => {
     const fetch = stubCatalogue();
     const { user, store } = renderWithProviders(<CartDropdown />, {
-      preloadedState: {
-        cart: {
-          hidden: false,
-          cartItems: [
-            { ...brownBrim, quantity: 1, size: 'M' },
-            { ...adidasNmd, quantity: 1, size: 'US 9' },
-            { ...brownBrim, quantity: 2 },
-          ],
-        },
-      },
+      preloadedState: cartWith(
+        [
+          { ...brownBrim, quantity: 1, size: 'M' },
+          { ...adidasNmd, quantity: 1, size: 'US 9' },
+          { ...brownBrim, quantity: 2 },
+        ],
+        { hidden: false },
+      ),
     });
     const [first, second] = screen.getAllByRole('listitem');
     expect(first).toHaveTextContent('Size M');
@@ -86,14 +85,14 @@ describe('the size of a cart line', () => {
     stubCatalogue();
     const { user, store } = renderWithProviders(<Checkout />, {
       preloadedState: {
-        cart: { hidden: true, cartItems: [{ ...brownBrim, quantity: 1 }] },
+        ...cartWith([{ ...brownBrim, quantity: 1 }]),
         _persist: { version: -1, rehydrated: true },
       },
     });
     const row = screen.getAllByRole('row')[1]!;
     const chooser = await within(row).findByRole('combobox', { name: 'Size of Brown Brim' });
     await user.selectOptions(chooser, 'L');
-    expect(store.getState().cart.cartItems).toEqual([{ ...brownBrim, quantity: 1, size: 'L' }]);
+    expect(store.getState().cart.cartItems).toEqual([{ id: 1, quantity: 1, size: 'L' }]);
     // The line is now the line in size L: a row of its own.
     const sized = screen.getAllByRole('row')[1]!;
     expect(sized).toHaveTextContent('Size L');

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findItem, type Item } from '#shared/catalogue.ts';
+import { type Item } from '#shared/catalogue.ts';
+import { findItem } from '#shared/spec-catalogue.ts';
 import type {
   CrwnPay,
   CrwnPayOptions,
@@ -8,9 +9,10 @@ import type {
   PaymentTokenArgs,
 } from '#shared/payment-widget.ts';
 import { accountCartSynced, itemAdded, lineSizeChosen } from '#client/features/cart/cart-slice.ts';
-import type { CartItem } from '#shared/cart.ts';
+import { lineRef, type CartItem } from '#shared/cart.ts';
 import { loadProductSizes } from '#client/features/cart/use-line-sizes.ts';
 import { clearPendingPayment } from '#client/features/orders/pending-payment.ts';
+import { cartWith } from '#client/test/cart-state.ts';
 import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { LOST_ANSWER_MESSAGE, PayNow } from './pay-now.tsx';
 
@@ -91,7 +93,7 @@ function catalogueAnswer(products: { id: number; sizeKind: string | null; sizes:
 async function openCheckout(cartItems: CartItem[] = [{ ...brim, quantity: 2, size: 'M' }]) {
   const rendered = renderWithProviders(<PayNow />, {
     route: '/checkout',
-    preloadedState: { cart: { hidden: true, cartItems } },
+    preloadedState: cartWith(cartItems),
   });
   const payNow = screen.getByRole('button', { name: 'Pay Now' });
   await waitFor(() => expect(payNow).toHaveAttribute('aria-busy', 'false'));
@@ -275,6 +277,37 @@ describe('Pay Now', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Brown Brim (size M): sold out');
     expect(alert).toHaveTextContent('Nothing was charged');
-    expect(store.getState().cart.cartItems).toEqual(cartItems);
+    expect(store.getState().cart.cartItems).toEqual(cartItems.map(lineRef));
+  });
+
+  it('does nothing while the catalogue is still asked what the lines are now', async () => {
+    const rendered = renderWithProviders(<PayNow />, {
+      route: '/checkout',
+      preloadedState: { cart: { hidden: true, cartItems: [{ id: 1, quantity: 2, size: 'M' }] } },
+    });
+    const payNow = screen.getByRole('button', { name: 'Pay Now' });
+    await waitFor(() => expect(payNow).toHaveAttribute('aria-busy', 'false'));
+    await rendered.user.click(payNow);
+    expect(widget.open).not.toHaveBeenCalled();
+  });
+
+  it('after the shop found the total changed, asks the catalogue again for the new prices', async () => {
+    fetch.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          error: 'Conflict',
+          code: 'total_changed',
+          message: 'The total is now $62.00, not the $50.00 you approved.',
+        }),
+        { status: 409 },
+      ),
+    );
+    const { user, payNow, store } = await openCheckout();
+    await user.click(payNow);
+    await payInWidget();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The total is now $62.00');
+    // Nothing known of the products any more: the cart asks again (cart-products.ts).
+    expect(store.getState().cartCatalogue.products).toEqual({});
+    expect(store.getState().cart.cartItems).toEqual([{ id: 1, quantity: 2, size: 'M' }]);
   });
 });

@@ -8,7 +8,12 @@ import { PAYMENT_PUBLISHABLE_KEY } from '#shared/payment-widget-core.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useAppDispatch, useAppSelector } from '#client/app/hooks.ts';
 import { cartEmptied } from '#client/features/cart/cart-slice.ts';
-import { selectCartItems, selectCartTotal } from '#client/features/cart/cart-selectors.ts';
+import { cartProductsForgotten } from '#client/features/cart/cart-catalogue-slice.ts';
+import {
+  selectCartItems,
+  selectCartKnown,
+  selectCartTotal,
+} from '#client/features/cart/cart-selectors.ts';
 import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
 import { confirmationPath, placeOrder } from '#client/features/orders/orders-api.ts';
 import { loadPaymentWidget } from '#client/features/orders/payment-widget.ts';
@@ -54,6 +59,8 @@ export function PayNow() {
   const navigate = useNavigate();
   const cartItems = useAppSelector(selectCartItems);
   const total = useAppSelector(selectCartTotal);
+  // Every line's product as the catalogue has it now: until then there is no total to approve.
+  const known = useAppSelector(selectCartKnown);
   const currentUser = useAppSelector(selectCurrentUser);
   const [widgetState, setWidgetState] = useState<WidgetState>('loading');
   const [error, setError] = useState<string | null>(null);
@@ -84,6 +91,11 @@ export function PayNow() {
       } else {
         // An answer: nothing was charged, and the next payment starts afresh.
         clearPendingPayment();
+        // A price changed since this page learnt it: the cart asks the catalogue again and
+        // shows the new total, which the next Pay Now approves (ADR 053).
+        if (failure instanceof ApiError && failure.code === 'total_changed') {
+          dispatch(cartProductsForgotten());
+        }
         const soldOut =
           failure instanceof ApiError && failure.code === 'out_of_stock'
             ? await (await sizesCheck()).unavailableLines(failure.body)
@@ -173,7 +185,8 @@ export function PayNow() {
   };
 
   const pay = () => {
-    if (widgetState !== 'ready' || !handler.current || cartItems.length === 0 || placing) return;
+    if (widgetState !== 'ready' || !handler.current || !known || cartItems.length === 0) return;
+    if (placing) return;
     if (cartItems.every((line) => line.size)) {
       openWidget();
       return;

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS, COLLECTION_IDS } from '#shared/catalogue.ts';
+import { COLLECTIONS, COLLECTION_IDS } from '#shared/spec-catalogue.ts';
 import { renderWithProviders } from '#client/test/render-with-providers.tsx';
 import { testList, testProduct } from '#client/test/products.ts';
 import { selectCartItems } from '#client/features/cart/cart-selectors.ts';

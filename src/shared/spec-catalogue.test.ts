@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS, COLLECTION_IDS, SECTIONS, findItem, isCollectionId } from './catalogue.ts';
+import {
+  COLLECTIONS,
+  COLLECTION_IDS,
+  SECTIONS,
+  findItem,
+  isCollectionId,
+} from './spec-catalogue.ts';
 
 describe('the starting catalogue', () => {
   it('has the five collections of the spec with their item ids, counts and price ranges', () => {
