@@ -60,6 +60,7 @@ const photo = (width = 3000, height = 4000) =>
       width,
       height,
       channels: 3,
+      background: { r: 128, g: 128, b: 128 },
       noise: { type: 'gaussian', mean: 128, sigma: 12 },
     },
   })
