@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { main, visit, waitForShop } from './support/shop.ts';
 import { expect, test } from './support/test.ts';
 
@@ -85,6 +85,20 @@ async function stallCollectionChunkOnce(page: Page) {
     if (stalled) return route.continue();
     stalled = true;
   });
+  // Every request of the page still unanswered: the clock may jump only once the stalled chunk
+  // is the last (on a busy machine the route manifest was still on its way, and timed out).
+  const pending = new Set<Request>();
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return async function untilOnlyTheStallIsLeft() {
+    await expect
+      .poll(() => stalled && pending.size === 1, {
+        message: 'the collection chunk asked for, and every other request answered',
+        timeout: 30_000,
+      })
+      .toBe(true);
+  };
 }
 
 /**
@@ -93,7 +107,11 @@ async function stallCollectionChunkOnce(page: Page) {
  * machine are already on it when the test takes over: the quiet check stops at 100 s, leaving
  * 20 s for them (a timeout of a minute, or of three, still fails).
  */
-async function expectTimeoutReportedThenRetry(page: Page) {
+async function expectTimeoutReportedThenRetry(
+  page: Page,
+  untilOnlyTheStallIsLeft: () => Promise<void>,
+) {
+  await untilOnlyTheStallIsLeft();
   await page.clock.runFor(100_000);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.clock.runFor(20_000);
@@ -119,9 +137,9 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await page.clock.install();
     await visit(page, '/shop');
-    await stallCollectionChunkOnce(page);
+    const stalled = await stallCollectionChunkOnce(page);
     await main(page).getByRole('link', { name: 'HATS', exact: true }).click();
-    await expectTimeoutReportedThenRetry(page);
+    await expectTimeoutReportedThenRetry(page, stalled);
   });
 
   test(`a collection page opened directly whose code never arrives says so after 120 s (${viewport.width} px)`, async ({
@@ -129,10 +147,10 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     await page.clock.install();
-    await stallCollectionChunkOnce(page);
+    const stalled = await stallCollectionChunkOnce(page);
     // The page never finishes loading: wait only for its prerendered content.
     await page.goto('/shop/hats', { waitUntil: 'commit' });
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('HATS');
-    await expectTimeoutReportedThenRetry(page);
+    await expectTimeoutReportedThenRetry(page, stalled);
   });
 }
