@@ -16,6 +16,9 @@ const PROCESS_SUITES = [
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Room for a busy 2-core machine (a back-office component test took over Vitest's default
+    // 5 s at load 10); tests wait for what they assert, this only bounds one that never gets it.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

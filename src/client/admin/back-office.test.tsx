@@ -48,7 +48,8 @@ describe('the shell', () => {
     expect(screen.getByRole('banner')).toHaveTextContent('Signed in as sam@example.com staff');
     // The shop's own name (its settings), in the header and the tab's title.
     expect(screen.getByRole('banner')).toHaveTextContent('Hat Hut back office');
-    expect(document.title).toBe('Back office · Hat Hut');
+    // The title is set by an effect after the render: at load it came a moment later (CI).
+    await vi.waitFor(() => expect(document.title).toBe('Back office · Hat Hut'));
     expect(
       within(nav)
         .getAllByRole('link')
