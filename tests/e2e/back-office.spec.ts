@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createAccount, freshEmail, signInThroughForm } from './support/accounts.ts';
 import {
   axeViolations,
@@ -109,6 +109,15 @@ for (const width of [1280, 820]) {
   });
 }
 
+/** A new owner signed in on a page of its own at 820 px, its policy violations recorded. */
+async function signedInOwner(browser: Browser) {
+  const email = await createOwner();
+  const page = await newPage(browser, 820);
+  const policy = watchPolicy(page);
+  await signInThroughForm(page, email);
+  return { email, page, policy };
+}
+
 // A test per screen, each with its own time limit: axe on five screens in one test ran out of
 // time on a busy machine (issue 25).
 for (const [url, heading] of [
@@ -121,10 +130,7 @@ for (const [url, heading] of [
   test(`the back office's ${heading} screen has no accessibility violations and keeps to its policy`, async ({
     browser,
   }) => {
-    const email = await createOwner();
-    const page = await newPage(browser, 820);
-    const policy = watchPolicy(page);
-    await signInThroughForm(page, email);
+    const { page, policy } = await signedInOwner(browser);
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     // The screen has loaded (or said why not) before it is checked.
@@ -138,10 +144,7 @@ for (const [url, heading] of [
 test('the staff list shows the owner, and the skip link reaches it by keyboard', async ({
   browser,
 }) => {
-  const email = await createOwner();
-  const page = await newPage(browser, 820);
-  const policy = watchPolicy(page);
-  await signInThroughForm(page, email);
+  const { email, page, policy } = await signedInOwner(browser);
   await page.goto('/admin/staff');
   await expect(page.getByRole('table', { name: 'Staff and owners' })).toContainText(email);
   await page.getByRole('link', { name: 'Skip to content' }).focus();
