@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { listenAsChild } from './child-server.ts';
 
 /**
  * The ceiling for the throughput benchmark: Node's own HTTP server answering every request with
@@ -12,11 +13,4 @@ const server = createServer((_request, response) => {
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
   response.end(body);
 });
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  if (address && typeof address === 'object') console.log(address.port);
-});
-process.once('SIGTERM', () => {
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-});
+listenAsChild(server);

@@ -45,7 +45,7 @@ export interface PageFigures {
 }
 
 /** The median of the runs that produced the figure (a run can fail to measure one, e.g. no LCP). */
-const median = (values: number[]) => percentile(values.filter(Number.isFinite), 50);
+export const median = (values: number[]) => percentile(values.filter(Number.isFinite), 50);
 
 /** Every audit of the non-performance categories that did not get full marks. */
 function flaggedAudits(lhr: Result): string[] {
@@ -61,6 +61,33 @@ function flaggedAudits(lhr: Result): string[] {
   return flagged;
 }
 
+/** One Lighthouse run of `url` through the Chromium listening on `port`, with the preset's config. */
+export async function lighthouseRun(port: number, url: string, preset: Preset): Promise<Result> {
+  const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
+  const result = await lighthouse(
+    url,
+    { port, logLevel: 'error', onlyCategories: [...CATEGORIES] },
+    config,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return result.lhr;
+}
+
+/** A category's score, 0 to 100. */
+export const scoreOf = (lhr: Result, id: string) =>
+  Math.round((lhr.categories[id]?.score ?? 0) * 100);
+
+/** An audit's figure (milliseconds for times). */
+export const metricOf = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+/** Debian's Chromium started for Lighthouse, with the flags the closed network needs. */
+export const launchLighthouseChromium = () =>
+  chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: CHROMIUM_ARGS,
+    logLevel: 'silent',
+  });
+
 /**
  * Lighthouse (simulated throttling, its own mobile or desktop preset) on each page, `runs` times
  * each, through one Chromium per preset; a fresh profile per run (Lighthouse clears storage).
@@ -71,12 +98,7 @@ export async function benchLighthouse(
   runs: number,
   machine: Machine = 'quiet',
 ): Promise<PageFigures[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath(),
-    chromeFlags: CHROMIUM_ARGS,
-    logLevel: 'silent',
-  });
-  const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
+  const chrome = await launchLighthouseChromium();
   const figures: PageFigures[] = [];
   try {
     for (const page of LIGHTHOUSE_PAGES) {
@@ -87,19 +109,12 @@ export async function benchLighthouse(
       const results: Result[] = [];
       const failed: string[] = [];
       for (let attempt = 0; results.length < runs && attempt < runs + 2; attempt++) {
-        const result = await lighthouse(
-          `${baseUrl}${page}`,
-          { port: chrome.port, logLevel: 'error', onlyCategories: [...CATEGORIES] },
-          config,
-        );
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        if (result.lhr.runtimeError) failed.push(result.lhr.runtimeError.code);
-        else results.push(result.lhr);
+        const lhr = await lighthouseRun(chrome.port, `${baseUrl}${page}`, preset);
+        if (lhr.runtimeError) failed.push(lhr.runtimeError.code);
+        else results.push(lhr);
       }
-      const score = (id: string) =>
-        median(results.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)));
-      const metric = (id: string) =>
-        median(results.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
+      const score = (id: string) => median(results.map((lhr) => scoreOf(lhr, id)));
+      const metric = (id: string) => median(results.map((lhr) => metricOf(lhr, id)));
       figures.push({
         preset,
         machine,

@@ -17,7 +17,7 @@ import {
   writeBenchCatalogue,
 } from './catalogue.bench.ts';
 import { startCpuBurner } from './cpu-burner.ts';
-import { LIGHTHOUSE_PAGES, benchLighthouse, type PageFigures } from './lighthouse.bench.ts';
+import { LIGHTHOUSE_PAGES, benchLighthouse, median, type PageFigures } from './lighthouse.bench.ts';
 import {
   CPU_SLOWDOWN,
   LONG_TASK_MS,
@@ -25,6 +25,8 @@ import {
   type MainThreadFigures,
 } from './main-thread.bench.ts';
 import { benchMemory } from './memory.bench.ts';
+import { startChildServer } from './child-server.ts';
+import { benchSideBySide } from './side-by-side.bench.ts';
 import { ORDERS_BENCH_ENV, benchOrders } from './orders.bench.ts';
 import { withSetups } from './setups.ts';
 import { benchStartup } from './startup.bench.ts';
@@ -40,6 +42,7 @@ const SECTIONS = [
   'first-load',
   'throughput',
   'lighthouse',
+  'side-by-side',
   'accounts',
   'orders',
   'catalogue',
@@ -70,6 +73,7 @@ const busyMainThread = count('BENCH_BUSY_MAIN_THREAD', 1) > 0;
 const seconds = count('BENCH_SECONDS', 3);
 const rounds = count('BENCH_ROUNDS', 3);
 const memorySeconds = count('BENCH_MEMORY_SECONDS', 120);
+const peerRounds = count('BENCH_PEER_ROUNDS', 3);
 // The shop started by the benchmarks inherits CLIENT_DIR too, so a copied build can be measured.
 // Absolute, since the shop runs in its data folder.
 const clientDir = path.resolve(
@@ -185,7 +189,17 @@ if (runs('lighthouse')) {
       Object.fromEntries(
         [...mainThread]
           .sort((a, b) => order(a) - order(b))
-          .map(({ machine, page, longTasks: _long, ...row }) => [`${machine} ${page}`, row]),
+          .map(({ machine, page, longTasks: _long, ...row }) => [
+            `${machine} ${page}`,
+            {
+              ...row,
+              // Lighthouse's own figure for the page on the same machine, from this run.
+              'Lighthouse TBT ms': pages.find(
+                (figure) =>
+                  figure.preset === 'mobile' && figure.machine === machine && figure.page === page,
+              )?.tbtMs,
+            },
+          ]),
       ),
     );
     for (const { machine, page, longTasks } of mainThread) {
@@ -193,6 +207,50 @@ if (runs('lighthouse')) {
         console.log(`  ${machine} ${page} tasks over ${LONG_TASK_MS} ms (median run):`);
         for (const task of longTasks) console.log(`    ${task}`);
       }
+    }
+  }
+}
+
+// The original crwn-clothing beside the shop (issue 26): its client build is not in the project.
+if (runs('side-by-side')) {
+  const peerDir = process.env.PEER_CLIENT_DIR;
+  if (!peerDir) {
+    console.log(
+      '\nSide by side with the original: skipped (set PEER_CLIENT_DIR to its client build folder; bench/README.md says how to make one)',
+    );
+  } else if (peerRounds > 0) {
+    const shop = await startShop({ LOG_LEVEL: 'warn' });
+    const peer = await startChildServer('peer-server.ts', path.resolve(peerDir));
+    try {
+      const rows = await benchSideBySide(shop.url, peer.url, peerRounds);
+      figures.sideBySide = rows;
+      console.log(
+        `\nSide by side with the original (Lighthouse mobile, interleaved run by run, ${peerRounds} rounds; TBT ms, performance 0-100)`,
+      );
+      console.table(
+        Object.fromEntries(
+          rows.map((row) => [
+            row.page === row.peerPage ? row.page : `${row.page} (original: ${row.peerPage})`,
+            {
+              'TBT original': row.peerTbtMs.join(', '),
+              'TBT shop': row.shopTbtMs.join(', '),
+              'median original': row.peerTbtMedianMs,
+              'median shop': row.shopTbtMedianMs,
+              'perf original': row.peerPerformanceMedian,
+              'perf shop': row.shopPerformanceMedian,
+              load: row.load.join(', '),
+              'benchmarkIndex original/shop': `${median(row.peerBenchmarkIndex)}/${median(row.shopBenchmarkIndex)}`,
+            },
+          ]),
+        ),
+      );
+      for (const row of rows) {
+        if (row.failed.length > 0)
+          console.log(`  ${row.page} failed runs: ${row.failed.join(', ')}`);
+      }
+    } finally {
+      await peer.stop();
+      await shop.stop();
     }
   }
 }

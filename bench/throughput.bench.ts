@@ -1,6 +1,4 @@
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { request } from 'node:http';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +6,7 @@ import path from 'node:path';
 import { firstLoadOfHtml } from '#scripts/build/first-load.ts';
 import { serverEnvironment } from '#scripts/server-environment.ts';
 import { startShop } from '#tests/e2e/support/shop-server.ts';
+import { startChildServer } from './child-server.ts';
 import { percentile, round } from './stats.ts';
 
 const CONNECTIONS = 10;
@@ -59,21 +58,8 @@ function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> 
   });
 }
 
-/** Starts bench/bare-server.ts serving `file`, and resolves with its URL and a stop function. */
-async function startBareServer(file: string) {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.ts'), file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
-  return {
-    url: `http://127.0.0.1:${chunk.toString().trim()}/`,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
-}
+/** bench/bare-server.ts serving `file`: the ceiling of one target. */
+const startBareServer = (file: string) => startChildServer('bare-server.ts', file);
 
 /**
  * Requests per second and latency over loopback, `CONNECTIONS` at a time: a bare Node HTTP

@@ -55,4 +55,25 @@ describe('the storage guard in <head>', () => {
     expect(window.sessionStorage).not.toBe(real);
     expect(spy).not.toHaveBeenCalled();
   });
+
+  it('reads no storage itself: each is tried on its first use (the first read waits on the browser)', () => {
+    const reads = { localStorage: 0, sessionStorage: 0 };
+    for (const name of NAMES) {
+      const real = originals.get(name)!.get!;
+      Object.defineProperty(window, name, {
+        configurable: true,
+        get() {
+          reads[name] += 1;
+          return real.call(window) as Storage;
+        },
+      });
+    }
+    runGuard();
+    expect(reads).toEqual({ localStorage: 0, sessionStorage: 0 });
+
+    window.localStorage.setItem('cart', '1');
+    expect(window.localStorage.getItem('cart')).toBe('1');
+    expect(reads).toEqual({ localStorage: 1, sessionStorage: 0 });
+    window.localStorage.removeItem('cart');
+  });
 });

@@ -4,16 +4,14 @@
  * `window.sessionStorage` throws a SecurityError, and code we do not own reads them directly:
  * React Router's scroll-restoration script throws uncaught on every page (issue 9). This puts a
  * storage in memory in place of each one that throws, so the page works and forgets on leaving.
+ * It tries each storage on first use, not here: the first read of a storage waits on the browser
+ * process, and in the parser it held back the first paint (docs/decisions/065).
  * The app's own persistence does not rely on it (lib/safe-storage.ts).
  */
 export const STORAGE_GUARD_SCRIPT = `(() => {
-  for (const name of ['localStorage', 'sessionStorage']) {
-    try {
-      window[name].getItem('crwn:storage-probe');
-      continue;
-    } catch {}
+  const inMemory = () => {
     const items = new Map();
-    const storage = {
+    return {
       get length() { return items.size; },
       key: (index) => [...items.keys()][index] ?? null,
       getItem: (key) => (items.has(String(key)) ? items.get(String(key)) : null),
@@ -21,8 +19,29 @@ export const STORAGE_GUARD_SCRIPT = `(() => {
       removeItem: (key) => { items.delete(String(key)); },
       clear: () => items.clear(),
     };
+  };
+  for (const name of ['localStorage', 'sessionStorage']) {
+    let owner = window;
+    while (owner && !Object.getOwnPropertyDescriptor(owner, name)) owner = Object.getPrototypeOf(owner);
+    const real = owner && Object.getOwnPropertyDescriptor(owner, name).get;
+    if (!real) continue;
+    let storage;
     try {
-      Object.defineProperty(window, name, { configurable: true, enumerable: true, get: () => storage });
+      Object.defineProperty(window, name, {
+        configurable: true,
+        enumerable: true,
+        get: () => {
+          if (!storage) {
+            try {
+              storage = real.call(window);
+              storage.getItem('crwn:storage-probe');
+            } catch {
+              storage = inMemory();
+            }
+          }
+          return storage;
+        },
+      });
     } catch {}
   }
 })();`;
