@@ -157,11 +157,9 @@ const viteStarted = createServer({
     fs: { allow: [searchForWorkspaceRoot(repoRoot), installedPackagesDir()] },
   },
   // Every client module, so that Vite finds the packages the app uses at start: one found later,
-  // on the first visit to a page that needs it, reloads the open page. redux is imported only
-  // by redux-persist's ES build, which the scan does not look into.
+  // on the first visit to a page that needs it, reloads the open page.
   optimizeDeps: {
     entries: ['src/client/**/*.{ts,tsx}', '!src/client/**/*.test.{ts,tsx}', '!src/client/test/**'],
-    include: ['redux'],
   },
   // The catalogue's pages are rendered with the catalogue of the API server's database.
   plugins: [
