@@ -8,7 +8,7 @@ import { styleHashes } from './scripts/build/style-hashes.ts';
  * slow phone network (docs/decisions/010-performance-budget.md).
  */
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|redux-persist|reselect|immer|use-sync-external-store)[\\/]/;
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|reselect|immer|use-sync-external-store)[\\/]/;
 
 /**
  * The shop's own modules that two or more chunks share: one file instead of a dozen of under a
@@ -29,9 +29,6 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 export default defineConfig(({ command }) => ({
   // styleHashes: the CSP hash of each component's CSS (docs/decisions/020).
   plugins: [reactRouter(), styleHashes()],
-  // redux-persist ships CommonJS beside its ES build; bundled, its ES build is used in the
-  // server's environment too (../shared/notes/machine-facts.md).
-  ssr: { noExternal: ['redux-persist'] },
   // The server build renders pages at run time (docs/decisions/035): every package is bundled
   // into it with NODE_ENV fixed to production, since the server process does not set NODE_ENV
   // and React, React Router and Redux Toolkit would otherwise run their development builds

@@ -24,10 +24,19 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
  * missing here is a change `npm start` does not notice.
  */
 export const BUILD_INPUTS = {
-  folders: ['src/client', 'src/shared', 'public', 'scripts/images', 'scripts/build'],
+  folders: [
+    'src/client',
+    'src/shared',
+    'src/server/modules/payments/browser',
+    'public',
+    'scripts/images',
+    'scripts/build',
+  ],
   files: [
     'package.json',
     'package-lock.json',
+    // The card form's script reads the ids its page uses (ADR 056).
+    'src/server/modules/payments/frame-data.ts',
     'vite.config.ts',
     'vite.admin.config.ts',
     'react-router.config.ts',

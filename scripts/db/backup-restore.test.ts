@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
-  await rm(clientDir, { recursive: true, force: true });
+  await rm(path.dirname(clientDir), { recursive: true, force: true });
 });
 
 /** Runs `npm run backup|restore -- file` as the shop's operator would, with the shop's settings. */

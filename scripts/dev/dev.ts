@@ -78,15 +78,30 @@ function installedPackagesDir(): string {
   );
 }
 
-/** Draws the product pictures into public/images; at once when they are up to date. */
-function drawImages(): Promise<void> {
-  const child = spawn(process.execPath, ['--run', 'images'], { cwd: repoRoot, stdio: 'inherit' });
+/** Runs `node <args>` in the project's folder; `what` names it in the error when it fails. */
+function runNode(args: string[], what: string): Promise<void> {
+  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`npm run images failed (exit code ${code})`)),
+      code === 0 ? resolve() : reject(new Error(`${what} failed (exit code ${code})`)),
     );
   });
 }
+
+/** Draws the product pictures into public/images; at once when they are up to date. */
+const drawImages = () => runNode(['--run', 'images'], 'npm run images');
+
+/**
+ * Bundles the card widget's scripts into build/widget, which the server reads at start (ADR 056),
+ * in a process of its own: esbuild's `stop()` is process-wide. Some 300 ms.
+ */
+const buildWidget = () =>
+  runNode(['scripts/build/widget-scripts.ts'], 'Bundling the card widget').catch((error: Error) =>
+    log(error.message),
+  );
+/** What the widget's scripts are built from: a change here rebuilds them before the restart. */
+const WIDGET_SOURCES =
+  /^src[/\\](?:shared|server[/\\]modules[/\\]payments[/\\](?:browser|frame-data))/;
 
 // The server reads .env itself, at each restart, so that an edit to it applies: it is given the
 // environment as it was before the file was read.
@@ -116,7 +131,10 @@ let restartTimer: NodeJS.Timeout | undefined;
 function restartSoon(file: string) {
   // An editor's save is often several events; one restart for them all.
   clearTimeout(restartTimer);
-  restartTimer = setTimeout(() => void api.restart(file), 30);
+  restartTimer = setTimeout(() => {
+    const built = WIDGET_SOURCES.test(file) ? buildWidget() : Promise.resolve();
+    void built.then(() => api.restart(file));
+  }, 30);
 }
 const watchers = [
   ...SERVER_SOURCES.map((folder) =>
@@ -130,7 +148,7 @@ const watchers = [
 ];
 
 const images = drawImages().catch((error: Error) => log(error.message));
-const apiStarted = api.start();
+const apiStarted = buildWidget().then(() => api.start());
 const viteStarted = createServer({
   root: repoRoot,
   clearScreen: false,
@@ -157,11 +175,9 @@ const viteStarted = createServer({
     fs: { allow: [searchForWorkspaceRoot(repoRoot), installedPackagesDir()] },
   },
   // Every client module, so that Vite finds the packages the app uses at start: one found later,
-  // on the first visit to a page that needs it, reloads the open page. redux is imported only
-  // by redux-persist's ES build, which the scan does not look into.
+  // on the first visit to a page that needs it, reloads the open page.
   optimizeDeps: {
     entries: ['src/client/**/*.{ts,tsx}', '!src/client/**/*.test.{ts,tsx}', '!src/client/test/**'],
-    include: ['redux'],
   },
   // The catalogue's pages are rendered with the catalogue of the API server's database.
   plugins: [

@@ -1,5 +1,6 @@
 import { PAYMENT_HOST } from '#server/test/payments.ts';
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -98,13 +99,28 @@ describe('start-up', () => {
     await expect(buildApp(config)).rejects.toThrow(/npm run build/);
     await rm(empty, { recursive: true, force: true });
   });
+
+  it('refuses to start without the card widget’s scripts, saying what to run', async () => {
+    const client = await writeFakeBuild();
+    await rm(path.resolve(client, '../widget'), { recursive: true });
+    const config = loadConfig({
+      CLIENT_DIR: client,
+      LOG_LEVEL: 'silent',
+      DATABASE_FILE: ':memory:',
+      AUTH_SECRET: 'x'.repeat(32),
+    });
+    await expect(buildApp(config)).rejects.toThrow(/checkout\.js is missing: run `npm run build`/);
+    await rm(path.dirname(client), { recursive: true, force: true });
+  });
 });
 
 describe('without the site (SERVE_SITE=false, as in npm run dev)', () => {
-  it('starts with no build at all and serves the API only', async () => {
+  it('starts with no build but the card widget’s scripts, and serves the API only', async () => {
+    // What `npm run dev` builds before it starts the server.
+    const client = await writeFakeBuild({});
     const api = await buildApp(
       loadConfig({
-        CLIENT_DIR: '/nonexistent/build/client',
+        CLIENT_DIR: client,
         SERVE_SITE: 'false',
         LOG_LEVEL: 'silent',
         DATABASE_FILE: ':memory:',
@@ -127,6 +143,7 @@ describe('without the site (SERVE_SITE=false, as in npm run dev)', () => {
       ).toBe(200);
     } finally {
       await api.close();
+      await rm(path.dirname(client), { recursive: true, force: true });
     }
   });
 });

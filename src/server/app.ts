@@ -275,6 +275,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(paymentsRoutes, {
     publicUrl: config.PUBLIC_URL,
     paymentUrl: config.PAYMENT_URL,
+    // Built beside the client by `npm run build` (ADR 056); `npm run dev` builds it at start.
+    widgetDir: path.resolve(config.CLIENT_DIR, '../widget'),
     payments: createPaymentService(database.db),
     createLimiter,
     tokenAttemptsPerMinute: config.PAYMENT_TOKEN_LIMIT_PER_MINUTE,

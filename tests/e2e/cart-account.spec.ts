@@ -12,12 +12,12 @@ import {
   widgetPayButton,
 } from './support/payment.ts';
 import {
-  PERSIST_KEY,
   addButton,
   cartButton,
   cartDropdown,
   checkoutTotal,
   expectCartCount,
+  storedCartLines,
   visit,
   chooseSize,
 } from './support/shop.ts';
@@ -84,9 +84,7 @@ for (const viewport of [
 
       await signOut(page);
       await expectCartCount(page, 0);
-      await expect
-        .poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', PERSIST_KEY))
-        .not.toContain('Brown Brim');
+      await expect.poll(() => storedCartLines(page)).toEqual([]);
       await page.reload();
       await expectCartCount(page, 0);
       await expectDropdownLines(page, []);

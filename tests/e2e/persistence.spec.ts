@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import {
-  PERSIST_KEY,
   addButton,
   cartButton,
   cartDropdown,
@@ -11,6 +10,7 @@ import {
   seedCart,
   seedStorage,
   storedLine,
+  storedCartLines,
   visit,
   watchPage,
 } from './support/shop.ts';
@@ -55,14 +55,10 @@ test('a reload keeps the cart', async ({ page }) => {
   await addButton(page, 'Brown Brim').click();
   await addButton(page, 'Red Beanie').click();
   await expectCartCount(page, 3);
-  // The cart is written to localStorage a moment after it changes: references only (product,
-  // size, quantity), names and prices being the catalogue's as it is now (ADR 053).
+  // The cart is written to localStorage as it changes: references only (product, size,
+  // quantity), names and prices being the catalogue's as it is now (ADR 053).
   await expect
-    .poll(async () => {
-      const stored = await page.evaluate((key) => localStorage.getItem(key) ?? '{}', PERSIST_KEY);
-      const { cart } = JSON.parse(stored) as { cart?: string };
-      return (JSON.parse(cart ?? '{}') as { cartItems?: unknown }).cartItems;
-    })
+    .poll(() => storedCartLines(page))
     .toEqual([
       { id: 1, quantity: 2 },
       { id: 7, quantity: 1 },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse } from '#shared/orders.ts';
@@ -65,7 +66,7 @@ afterAll(async () => {
   await Promise.all(shops.map((shop) => shop.stop()));
   await pool?.end();
   await postgres?.stop();
-  if (clientDir) await rm(clientDir, { recursive: true, force: true });
+  if (clientDir) await rm(path.dirname(clientDir), { recursive: true, force: true });
 }, 60_000);
 
 /** A request through the balancer; the answer carries the server that gave it. */

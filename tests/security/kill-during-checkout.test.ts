@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(clientDir, { recursive: true, force: true });
+  await rm(path.dirname(clientDir), { recursive: true, force: true });
   await rm(dataDir, { recursive: true, force: true });
   await postgres?.drop();
 });

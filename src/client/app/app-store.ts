@@ -1,13 +1,13 @@
-import { persistStore, type Persistor } from 'redux-persist';
 import { itemAdded } from '#client/features/cart/cart-slice.ts';
 import { selectCartKnown } from '#client/features/cart/cart-selectors.ts';
 import { ACCOUNT_CART_KEY } from '#client/features/cart/account-cart-key.ts';
+import { keepCartStored } from '#client/features/cart/cart-storage.ts';
 import { takeEarlyAdds } from '#client/features/cart/early-adds.ts';
 import { safeLocalStorage } from '#client/lib/safe-storage.ts';
 import { makeStore, type AppStore } from './store.ts';
 
 let browserStore: AppStore | undefined;
-let persistor: Persistor | undefined;
+let started = false;
 
 /**
  * The store for this page. The browser keeps one for the page's life; the prerender builds a
@@ -20,29 +20,19 @@ export function getAppStore(): AppStore {
 }
 
 /**
- * Reads the stored cart back. Called after hydration, never before: the prerendered HTML was
- * made with an empty cart, and React must first see that same state (a restored cart during
- * hydration is a hydration mismatch, React error #418).
+ * Reads the stored cart back and keeps it stored. Called after hydration, never before: the
+ * prerendered HTML was made with an empty cart, and React must first see that same state (a
+ * restored cart during hydration is a hydration mismatch, React error #418).
  */
 export function startCartPersistence(store: AppStore): void {
-  if (persistor) return;
-  let restoredLines: unknown;
-  const started = persistStore(store, null, () => {
-    restoredLines = store.getState().cart.cartItems;
-    // Taps on "Add to cart" before the app ran, added on top of the cart just read back (their
-    // products are then asked for, with those of the lines read back).
-    for (const id of takeEarlyAdds()) store.dispatch(itemAdded({ id }));
-    startCartProducts(store);
-  });
-  persistor = started;
+  if (started) return;
+  started = true;
+  keepCartStored(store);
+  // Taps on "Add to cart" before the app ran, added on top of the cart just read back (their
+  // products are then asked for, with those of the lines read back).
+  for (const id of takeEarlyAdds()) store.dispatch(itemAdded({ id }));
+  startCartProducts(store);
   startAccountCart(store);
-  // redux-persist writes on a later tick; a shopper who adds an item and leaves at once would
-  // lose it. Leaving the page writes what is pending, synchronously (localStorage is), but only
-  // when the shopper changed the cart's lines here: writing back the lines just read would
-  // overwrite newer ones saved meanwhile by another tab. (The dropdown's state is never restored.)
-  window.addEventListener('pagehide', () => {
-    if (store.getState().cart.cartItems !== restoredLines) void started.flush();
-  });
 }
 
 /**
@@ -72,13 +62,17 @@ function startCartProducts(store: AppStore): void {
  * Anonymous visits never download it.
  */
 function startAccountCart(store: AppStore): void {
-  const stop = store.subscribe(() => {
-    const { user, _persist } = store.getState();
-    if (!_persist?.rehydrated || !user.authResolved) return;
+  let started = false;
+  const check = () => {
+    const { user } = store.getState();
+    if (started || !user.authResolved) return;
     if (!user.currentUser && safeLocalStorage.getItem(ACCOUNT_CART_KEY) === null) return;
+    started = true;
     stop();
     import('#client/features/cart/cart-sync.ts')
       .then(({ cartSync }) => store.addLateMiddleware(cartSync()))
       .catch((error: unknown) => console.error('Could not load the cart sync', error));
-  });
+  };
+  const stop = store.subscribe(check);
+  check();
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { promisedStorage, safeStorage } from './safe-storage.ts';
+import { safeStorage } from './safe-storage.ts';
 
 const securityError = () =>
   new DOMException('The access is denied for this document.', 'SecurityError');
@@ -28,11 +28,11 @@ afterEach(() => {
 describe('safeStorage', () => {
   it('uses the browser storage while it works', () => {
     const storage = safeStorage(() => localStorage);
-    storage.setItem('persist:root', '{"cart":"x"}');
-    expect(localStorage.getItem('persist:root')).toBe('{"cart":"x"}');
-    expect(storage.getItem('persist:root')).toBe('{"cart":"x"}');
-    storage.removeItem('persist:root');
-    expect(localStorage.getItem('persist:root')).toBeNull();
+    storage.setItem('crwn:cart', '{"cart":"x"}');
+    expect(localStorage.getItem('crwn:cart')).toBe('{"cart":"x"}');
+    expect(storage.getItem('crwn:cart')).toBe('{"cart":"x"}');
+    storage.removeItem('crwn:cart');
+    expect(localStorage.getItem('crwn:cart')).toBeNull();
     expect(localStorage.length).toBe(0);
   });
 
@@ -40,17 +40,17 @@ describe('safeStorage', () => {
     const storage = safeStorage(() => {
       throw securityError();
     });
-    expect(storage.getItem('persist:root')).toBeNull();
-    storage.setItem('persist:root', 'cart');
-    expect(storage.getItem('persist:root')).toBe('cart');
-    storage.removeItem('persist:root');
-    expect(storage.getItem('persist:root')).toBeNull();
+    expect(storage.getItem('crwn:cart')).toBeNull();
+    storage.setItem('crwn:cart', 'cart');
+    expect(storage.getItem('crwn:cart')).toBe('cart');
+    storage.removeItem('crwn:cart');
+    expect(storage.getItem('crwn:cart')).toBeNull();
   });
 
   it('keeps values in memory when every write fails', () => {
     const storage = safeStorage(() => failingStorage(['setItem']));
-    storage.setItem('persist:root', 'cart');
-    expect(storage.getItem('persist:root')).toBe('cart');
+    storage.setItem('crwn:cart', 'cart');
+    expect(storage.getItem('crwn:cart')).toBe('cart');
   });
 
   it('moves to memory when the storage starts failing later (storage full)', () => {
@@ -64,16 +64,9 @@ describe('safeStorage', () => {
       removeItem: (key: string) => localStorage.removeItem(key),
     } as Storage;
     const storage = safeStorage(() => backing);
-    storage.setItem('persist:root', 'one');
+    storage.setItem('crwn:cart', 'one');
     full = true;
-    expect(() => storage.setItem('persist:root', 'two')).not.toThrow();
-    expect(storage.getItem('persist:root')).toBe('two');
-  });
-
-  it('gives redux-persist promises that resolve, never reject, when storage throws', async () => {
-    const storage = promisedStorage(safeStorage(() => failingStorage(['getItem', 'setItem'])));
-    await expect(storage.getItem('persist:root')).resolves.toBeNull();
-    await expect(storage.setItem('persist:root', 'cart')).resolves.toBeUndefined();
-    await expect(storage.getItem('persist:root')).resolves.toBe('cart');
+    expect(() => storage.setItem('crwn:cart', 'two')).not.toThrow();
+    expect(storage.getItem('crwn:cart')).toBe('two');
   });
 });

@@ -76,15 +76,3 @@ export function safeStorage(open: () => Storage | undefined): SyncStorage {
 export const safeLocalStorage = safeStorage(() =>
   typeof window === 'undefined' ? undefined : window.localStorage,
 );
-
-/**
- * For redux-persist, which expects promises. Each call does its work before returning, so a
- * write started while the page is being left (pagehide) is done when the call returns.
- */
-export function promisedStorage(storage: SyncStorage) {
-  return {
-    getItem: (key: string) => Promise.resolve(storage.getItem(key)),
-    setItem: (key: string, value: string) => Promise.resolve(storage.setItem(key, value)),
-    removeItem: (key: string) => Promise.resolve(storage.removeItem(key)),
-  };
-}

@@ -36,7 +36,7 @@ export function renderWithProviders(
 ) {
   const store = makeStore({
     ...preloadedState,
-    ...(restored ? { _persist: { version: -1, rehydrated: true } } : {}),
+    ...(restored ? { cartStorage: { restored: true } } : {}),
   });
   const user = userEvent.setup();
   const result = render(

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Rendered answers kept in memory, least recently used dropped first, bounded both in number and
  * in bytes: a search page can be asked for with any query, and none of them may grow the cache
@@ -5,48 +7,31 @@
  * rendered from.
  */
 export class RenderCache<T extends { version: number | string; bytes: number }> {
-  readonly #entries = new Map<string, T>();
-  #bytes = 0;
-
-  readonly #limits: { entries: number; bytes: number };
+  readonly #entries: LRUCache<string, T>;
 
   constructor(limits: { entries: number; bytes: number }) {
-    this.#limits = limits;
+    this.#entries = new LRUCache<string, T>({
+      max: limits.entries,
+      maxSize: limits.bytes,
+      // lru-cache wants a positive size; an entry larger than maxSize is never kept.
+      sizeCalculation: (entry) => Math.max(1, entry.bytes),
+    });
   }
 
   /** The entry of `key` rendered from `version`, or undefined (a stale one is dropped). */
   get(key: string, version: T['version']): T | undefined {
     const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    this.#entries.delete(key);
-    if (entry.version !== version) {
-      this.#bytes -= entry.bytes;
-      return undefined;
-    }
-    // Map keeps insertion order: re-inserting makes it the most recently used.
-    this.#entries.set(key, entry);
-    return entry;
+    if (entry?.version === version) return entry;
+    if (entry) this.#entries.delete(key);
+    return undefined;
   }
 
   set(key: string, entry: T): void {
-    const old = this.#entries.get(key);
-    if (old) {
-      this.#entries.delete(key);
-      this.#bytes -= old.bytes;
-    }
-    if (entry.bytes > this.#limits.bytes) return;
     this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
-    for (const [oldest, value] of this.#entries) {
-      if (this.#entries.size <= this.#limits.entries && this.#bytes <= this.#limits.bytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= value.bytes;
-    }
   }
 
   clear(): void {
     this.#entries.clear();
-    this.#bytes = 0;
   }
 
   get size(): number {

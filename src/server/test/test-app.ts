@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -6,6 +6,7 @@ import { buildApp, type AppOverrides } from '#server/app.ts';
 import { openPostgresDatabase, openSqliteDatabase } from '#server/platform/database/database.ts';
 import { loadConfig } from '#server/config.ts';
 import { openTestDatabase } from './test-database.ts';
+import { writeWidgetScripts } from '#scripts/build/widget-scripts.ts';
 
 /** A stand-in for `build/client` with the shapes the real build writes. */
 export const FAKE_BUILD: Record<string, string> = {
@@ -19,12 +20,25 @@ export const FAKE_BUILD: Record<string, string> = {
   'favicon.svg': '<svg/>',
 };
 
+let widget: Promise<string> | undefined;
+
+/** The card widget's scripts, bundled once per test process as the build bundles them. */
+export function builtWidgetDir(): Promise<string> {
+  widget ??= (async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'crwn-widget-'));
+    await writeWidgetScripts(dir);
+    return dir;
+  })();
+  return widget;
+}
+
 /** Folders writeFakeBuild made, by client folder, removed when the test app built on one closes. */
 const fakeBuilds = new Map<string, string>();
 
 /**
- * Writes a fake build and returns its client folder. `serverBuild` is the source of a server
- * build module (`server/index.js` beside the client folder, as the real build has it).
+ * Writes a fake build and returns its client folder, with the card widget's real scripts beside
+ * it (`widget/`). `serverBuild` is the source of a server build module (`server/index.js` beside
+ * the client folder, as the real build has it).
  */
 export async function writeFakeBuild(
   files: Record<string, string> = FAKE_BUILD,
@@ -37,6 +51,7 @@ export async function writeFakeBuild(
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await writeFile(path.join(dir, file), body);
   }
+  await cp(await builtWidgetDir(), path.join(root, 'widget'), { recursive: true });
   if (serverBuild !== undefined) {
     await mkdir(path.join(root, 'server'));
     await writeFile(path.join(root, 'server/index.js'), serverBuild);

@@ -79,7 +79,16 @@ export const checkoutTotal = (page: Page): Locator => page.getByText(/^Total - \
 // The stored cart
 // ---------------------------------------------------------------------------------------------
 
-export const PERSIST_KEY = 'persist:root';
+/** Where the shop keeps the cart's lines: `{"version":1,"lines":[…]}` (ADR 055). */
+export const CART_KEY = 'crwn:cart';
+/** Where redux-persist kept it, which the shop moves to CART_KEY on the first visit. */
+export const OLD_CART_KEY = 'persist:root';
+
+/** The lines the shop keeps in this page's localStorage (none: nothing stored). */
+export async function storedCartLines(page: Page): Promise<unknown> {
+  const stored = await page.evaluate((key) => localStorage.getItem(key), CART_KEY);
+  return stored === null ? undefined : (JSON.parse(stored) as { lines?: unknown }).lines;
+}
 
 /**
  * A stored cart line as the shop writes it (price in cents), for an item of the catalogue, in
@@ -102,8 +111,9 @@ export function storedLine(name: string, quantity: number, size?: string): Recor
 }
 
 /**
- * The value redux-persist keeps under persist:root: every slice is JSON inside JSON. `extra`
- * adds other keys (already serialised), as a hand edit might.
+ * The value redux-persist kept under persist:root, as carts made before ADR 055 still have it:
+ * every slice is JSON inside JSON. `extra` adds other keys (already serialised), as a hand edit
+ * might.
  */
 export function persistedRoot(cartItems: unknown, extra: Record<string, string> = {}): string {
   return JSON.stringify({
@@ -114,7 +124,7 @@ export function persistedRoot(cartItems: unknown, extra: Record<string, string> 
 }
 
 /**
- * Puts `value` under persist:root before the shop's first script runs, once per tab: a reload
+ * Puts `value` under persist:root (redux-persist's key, which the shop migrates) before the shop's first script runs, once per tab: a reload
  * keeps whatever the shop wrote since (sessionStorage survives a reload, not a new tab).
  */
 export async function seedStorage(target: Page | BrowserContext, value: string): Promise<void> {
@@ -128,7 +138,7 @@ export async function seedStorage(target: Page | BrowserContext, value: string):
         // about:blank and the like have no storage.
       }
     },
-    { key: PERSIST_KEY, stored: value },
+    { key: OLD_CART_KEY, stored: value },
   );
 }
 

@@ -25,7 +25,7 @@ const scarf: Item = {
   imageUrl: '/images/items/scarf',
   price: 4250,
 };
-const rehydrated = { _persist: { version: -1, rehydrated: true } };
+const readBack = { cartStorage: { restored: true } };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,7 +37,7 @@ describe("the products of the cart's lines", () => {
       },
     });
     const store = makeStore({
-      ...rehydrated,
+      ...readBack,
       cart: {
         hidden: true,
         cartItems: [
@@ -65,7 +65,7 @@ describe("the products of the cart's lines", () => {
     const api = stubApi({
       'GET /api/catalogue/products?ids=36': { body: { products: [scarf], unavailable: [] } },
     });
-    const store = makeStore(rehydrated);
+    const store = makeStore(readBack);
     const stop = followCartProducts(store);
     store.dispatch(accountCartSynced([{ id: 36, quantity: 1 }]));
     await vi.waitFor(() => expect(selectCartKnown(store.getState())).toBe(true));

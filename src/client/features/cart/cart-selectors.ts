@@ -26,7 +26,7 @@ export const selectCartTotal = createSelector([selectCartItems], cartTotal);
  * contents are shown only after this, which avoids a wrong count for a moment and a hydration
  * mismatch.
  */
-export const selectCartRestored = (state: RootState) => state._persist?.rehydrated === true;
+export const selectCartRestored = (state: RootState) => state.cartStorage.restored;
 
 /**
  * True once the cart is read back and the catalogue has said what each of its lines' products

@@ -46,7 +46,7 @@ const scarf: Item = {
   price: 4250,
 };
 
-const rehydrated = { _persist: { version: -1, rehydrated: true } };
+const readBack = { cartStorage: { restored: true } };
 
 describe('cart slice', () => {
   it('toggles and closes the dropdown, hidden by default', () => {
@@ -88,14 +88,14 @@ describe('cart slice', () => {
     expect(selectCartItems(store.getState())).toEqual([{ ...scarf, quantity: 1, size: 'M' }]);
   });
 
-  it('reports the cart as restored only once redux-persist has read it back', () => {
+  it('reports the cart as restored only once it has been read back from storage', () => {
     expect(selectCartRestored(makeStore().getState())).toBe(false);
-    const restored = makeStore(rehydrated);
+    const restored = makeStore(readBack);
     expect(selectCartRestored(restored.getState())).toBe(true);
   });
 
   it("takes the account's cart by reference, and shows its lines once the catalogue has said what they are now", () => {
-    const store = makeStore(rehydrated);
+    const store = makeStore(readBack);
     store.dispatch(itemAdded(blueBeanie));
     store.dispatch(
       accountCartSynced([
@@ -118,7 +118,7 @@ describe('cart slice', () => {
   });
 
   it('shows the price the catalogue has now, after a listing or an answer brings a new one', () => {
-    const store = makeStore(rehydrated);
+    const store = makeStore(readBack);
     store.dispatch(itemAdded({ ...brownBrim, price: 2500 }));
     expect(selectCartTotal(store.getState())).toBe(2500);
     store.dispatch(
@@ -134,7 +134,7 @@ describe('cart slice', () => {
   });
 
   it('names a product no longer on sale and keeps the rest of the cart', () => {
-    const store = makeStore(rehydrated);
+    const store = makeStore(readBack);
     store.dispatch(itemAdded(brownBrim));
     store.dispatch(itemAdded({ ...blueBeanie, size: 'M' }));
     store.dispatch(linesNoLongerAvailable([{ id: 1, name: 'Brown Brim' }]));

@@ -46,6 +46,14 @@ export const cartSlice = createSlice({
     dropdownClosed(state) {
       state.hidden = true;
     },
+    /**
+     * The lines kept in this browser, read back once the page has hydrated (cart-storage.ts); the
+     * dropdown starts closed, as a fresh page expects.
+     */
+    cartRestored(state, action: PayloadAction<CartLineRef[]>) {
+      state.cartItems = action.payload;
+      state.hidden = true;
+    },
     /** One more of the item in `size` (none: a line without a size, chosen later). */
     itemAdded(state, action: PayloadAction<AddedItem>) {
       state.cartItems = addItemToCart(state.cartItems, action.payload);
@@ -94,6 +102,7 @@ export const cartSlice = createSlice({
 export const {
   dropdownToggled,
   dropdownClosed,
+  cartRestored,
   itemAdded,
   itemRemoved,
   lineCleared,
@@ -103,16 +112,3 @@ export const {
   accountCartSynced,
   linesNoLongerAvailable,
 } = cartSlice.actions;
-
-/**
- * The cart as restored from storage: lines rebuilt as references (so a corrupt, hand-edited or
- * older value, one whose lines still carried names and prices, gives a sane cart), and the
- * dropdown closed, as a fresh page expects.
- */
-export function restoreCartState(persisted: unknown): CartState {
-  const cartItems =
-    typeof persisted === 'object' && persisted !== null && 'cartItems' in persisted
-      ? restoreCartLines(persisted.cartItems)
-      : [];
-  return { hidden: true, cartItems };
-}

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type {
   CatalogueCollection,
   CatalogueReader,
@@ -77,7 +78,7 @@ function loadedOf(snapshot: CatalogueSnapshot, index?: SearchIndex): Loaded {
   for (const product of snapshot.products) byCollection.get(product.collection)?.push(product);
   const byId = new Map(snapshot.products.map((product) => [product.id, product]));
   const listings = new Map<string, Listing>();
-  const searches = new Map<string, Listing>();
+  const searches = new LRUCache<string, Listing>({ max: SEARCHES_KEPT });
   return {
     snapshot,
     byCollection,
@@ -94,10 +95,7 @@ function loadedOf(snapshot: CatalogueSnapshot, index?: SearchIndex): Loaded {
     searchListing(text) {
       const key = text.toLowerCase().replace(/\s+/g, ' ');
       let listing = searches.get(key);
-      if (listing) {
-        // Most recently used last: the Map's order is the eviction order.
-        searches.delete(key);
-      } else {
+      if (!listing) {
         // Built on the first search: collection pages never pay for it.
         index ??= buildSearchIndex(
           snapshot.products,
@@ -106,9 +104,8 @@ function loadedOf(snapshot: CatalogueSnapshot, index?: SearchIndex): Loaded {
           ),
         );
         listing = createListing(index.search(key, byId));
-        if (searches.size >= SEARCHES_KEPT) searches.delete(searches.keys().next().value ?? '');
+        searches.set(key, listing);
       }
-      searches.set(key, listing);
       return listing;
     },
     index: () => index,

@@ -133,7 +133,7 @@ export interface Merchant {
 /**
  * The card form's page, in one language: every text server-rendered, its script inlined under
  * `nonce` (the page's CSP allows nothing else), and no external resource. `script` is the bundle
- * of browser/frame.ts (widget-scripts.ts), which must not contain `</script`.
+ * of browser/frame.ts (scripts/build/widget-scripts.ts), which must not contain `</script`.
  */
 export function renderFramePage({
   locale,

@@ -10,9 +10,14 @@ import {
   testCard,
   UNLIMITED,
 } from '#server/test/payments.ts';
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
-import { createLocalPaymentProvider } from './payments-service.ts';
+import {
+  buildTestApp,
+  builtWidgetDir,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '#server/test/test-app.ts';
 import { loadWidgetScripts } from './widget-scripts.ts';
+import { createLocalPaymentProvider } from './payments-service.ts';
 import { decodeBody } from '#server/test/encodings.ts';
 
 let app: TestApp;
@@ -30,7 +35,7 @@ const SHOP_ORIGIN = new URL(TEST_PUBLIC_URL).origin;
 const onPaymentHost = { host: PAYMENT_HOST };
 const SHOP_HOST = new URL(TEST_PUBLIC_URL).host;
 
-const { checkout: checkoutSource } = await loadWidgetScripts();
+const { checkout: checkoutSource } = await loadWidgetScripts(await builtWidgetDir());
 
 /** A response body as the browser reads it once it has undone `encoding`. */
 /** A stand-in for the few DOM parts checkout.js touches, so its page side can run in node. */

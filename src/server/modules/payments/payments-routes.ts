@@ -36,6 +36,8 @@ export interface PaymentsRoutesOptions {
    * under /pay/v1/ answer on its host only (platform/http/separate-hosts.ts, ADR 019).
    */
   paymentUrl: string;
+  /** Where the build put the widget's scripts (`build/widget`, beside the client's folder). */
+  widgetDir: string;
   payments: PaymentService;
   createLimiter: CreateLimiter;
   /** Token requests per IP per minute, against card testing; default 30. */
@@ -84,13 +86,14 @@ export async function paymentsRoutes(
   {
     publicUrl,
     paymentUrl,
+    widgetDir,
     payments,
     createLimiter,
     tokenAttemptsPerMinute = 30,
     merchant,
   }: PaymentsRoutesOptions,
 ) {
-  const { checkout: checkoutScript, frame: frameScript } = await loadWidgetScripts();
+  const { checkout: checkoutScript, frame: frameScript } = await loadWidgetScripts(widgetDir);
   // Compressed once here rather than on every request: the script never changes while we run.
   const checkoutBody = precompress(checkoutScript);
   const shopOrigin = new URL(publicUrl).origin;

@@ -86,7 +86,7 @@ describe('the size of a cart line', () => {
     const { user, store } = renderWithProviders(<Checkout />, {
       preloadedState: {
         ...cartWith([{ ...brownBrim, quantity: 1 }]),
-        _persist: { version: -1, rehydrated: true },
+        cartStorage: { restored: true },
       },
     });
     const row = screen.getAllByRole('row')[1]!;

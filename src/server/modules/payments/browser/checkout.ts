@@ -1,9 +1,10 @@
 /*
- * CrwnPay checkout.js, served at /pay/v1/checkout.js as an ES2020 bundle of this file (see
- * ../widget-scripts.ts). Defines window.CrwnPay: configure(options) -> { open(overrides),
- * close(), createButton() }. The card form opens over the page in an iframe of this script's own
- * origin, the provider's, which is not the shop's (ADR 019): the page cannot read the form. The
- * two talk only by postMessage, each checking the other's origin and window.
+ * CrwnPay checkout.js, served at /pay/v1/checkout.js as an ES2020 bundle of this file
+ * (scripts/build/widget-scripts.ts). Defines window.CrwnPay: configure(options) ->
+ * { open(overrides), close(), createButton() }. The card form opens over the page in an iframe
+ * of this script's own origin, the provider's, which is not the shop's (ADR 019): the page
+ * cannot read the form. The two talk only by postMessage, each checking the other's origin and
+ * window.
  */
 import type {
   CrwnPay,

@@ -1,6 +1,6 @@
 /*
  * The CrwnPay card form's own script, inlined (with a CSP nonce) into /pay/v1/frame as an ES2020
- * bundle of this file (see ../widget-scripts.ts). It takes its options from the page by
+ * bundle of this file (see scripts/build/widget-scripts.ts). It takes its options from the page by
  * postMessage (same origin only), checks the card as the shopper types with the checks the
  * server makes again (src/shared/payment-cards.ts), asks /pay/v1/tokens for a token and posts
  * the token back.
