@@ -71,6 +71,7 @@ import { migrateToLatest, withMigrationLock } from '#server/platform/database/mi
 import { canonicalHost } from '#server/platform/http/canonical-host.ts';
 import { compression } from '#server/platform/http/compression.ts';
 import { crossSiteGuard } from '#server/platform/http/cross-site-guard.ts';
+import { apiContract } from '#server/platform/http/api-contract.ts';
 import { errorHandler } from '#server/platform/http/error-handler.ts';
 import { jsonBodies } from '#server/platform/http/json-body.ts';
 import { separateHosts } from '#server/platform/http/separate-hosts.ts';
@@ -143,6 +144,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.addHook('onClose', () => notifications.close());
   const secret = loadAuthSecret(config);
   errorHandler(app);
+  // Schemas, the error body and no-store for every /api route (ADR 054).
+  await apiContract(app);
   jsonBodies(app);
   // One address for the shop (ADR 024): another host name would fail sign-in's origin checks.
   canonicalHost(app, { publicUrl: config.PUBLIC_URL, otherUrls: [config.PAYMENT_URL] });

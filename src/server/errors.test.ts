@@ -39,6 +39,7 @@ describe('errors', () => {
     expect(response.json()).toEqual({
       error: 'Internal Server Error',
       message: INTERNAL_ERROR_MESSAGE,
+      code: 'INTERNAL_ERROR',
     });
     expect(response.body).not.toMatch(/SQLITE|shop\.sqlite/);
   });

@@ -36,6 +36,9 @@ export const signUpBodySchema = z.strictObject({
 });
 
 /** PUT /api/users/{uid}: creates the profile document if it is missing. */
+/** The path of a profile document, users/{uid}. */
+export const profileParamsSchema = z.object({ uid: z.string() });
+
 export const createProfileBodySchema = z.strictObject({
   displayName: displayNameSchema.optional(),
 });

@@ -124,7 +124,7 @@ export interface CartDocument {
 /** 409 of PUT /api/cart: the cart changed elsewhere; `cart` is how it is now. */
 export interface CartConflictBody {
   error: 'Conflict';
-  code: 'version_conflict';
+  code: 'VERSION_CONFLICT';
   message: string;
   cart: CartDocument;
 }

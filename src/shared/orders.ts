@@ -54,7 +54,7 @@ export const createOrderBodySchema = z.strictObject(
     email: z.email('Enter a valid email address.').max(254).trim().toLowerCase(),
     /**
      * The total, in integer cents, the shopper approved in the card widget. The server charges
-     * its own total from the catalogue and refuses the order (409 `total_changed`, nothing
+     * its own total from the catalogue and refuses the order (409 `TOTAL_CHANGED`, nothing
      * charged) when the two differ.
      */
     approvedTotal: z
@@ -199,22 +199,22 @@ export interface OrderListResponse {
 
 /** Machine-readable reasons on order errors, beside the human `message`. */
 export type OrderErrorCode =
-  | 'invalid_request'
-  | 'out_of_stock'
-  | 'idempotency_conflict'
-  | 'total_changed'
-  | 'token_not_found'
-  | 'token_used'
-  | 'card_declined'
-  | 'insufficient_funds'
-  | 'expired_card'
-  | 'incorrect_cvc';
+  | 'VALIDATION_ERROR'
+  | 'OUT_OF_STOCK'
+  | 'IDEMPOTENCY_CONFLICT'
+  | 'TOTAL_CHANGED'
+  | 'TOKEN_NOT_FOUND'
+  | 'TOKEN_USED'
+  | 'CARD_DECLINED'
+  | 'INSUFFICIENT_FUNDS'
+  | 'EXPIRED_CARD'
+  | 'INCORRECT_CVC';
 
 /** Every error of the orders API: 400, 401, 402, 403, 404 or 409. */
 export interface OrderErrorBody {
   error: string;
   message: string;
   code?: OrderErrorCode;
-  /** With 409 `out_of_stock`: each line the shop cannot sell as asked. Nothing was charged. */
+  /** With 409 `OUT_OF_STOCK`: each line the shop cannot sell as asked. Nothing was charged. */
   unavailable?: UnavailableLine[];
 }

@@ -1,5 +1,5 @@
 /**
- * The lines of an order the shop no longer has enough of (409 `out_of_stock`, issue 13), apart
+ * The lines of an order the shop no longer has enough of (409 `OUT_OF_STOCK`, issue 13), apart
  * from orders.ts so that the checkout can word them without loading the request schemas (Zod).
  */
 

@@ -53,7 +53,7 @@ describe('payment abuse', () => {
       expect((await pay(body(token))).statusCode).toBe(201);
       const again = await pay(body(token));
       expect(again.statusCode).toBe(402);
-      expect(again.json()).toMatchObject({ code: 'token_used' });
+      expect(again.json()).toMatchObject({ code: 'TOKEN_USED' });
     }
     expect(await count('payment_charges')).toBe(TRIALS);
   });

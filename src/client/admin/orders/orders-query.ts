@@ -1,6 +1,8 @@
+import { ORDER_STATUSES, type OrderStatusFilter } from '#shared/back-office-api.ts';
+
 /** The order list's filters, as the URL's query holds them (so Back and shared links work). */
 export interface OrderFilters {
-  status: 'all' | 'unshipped' | 'shipped' | 'cancelled' | 'refunded';
+  status: OrderStatusFilter;
   /** YYYY-MM-DD, or '' for no bound. */
   from: string;
   to: string;
@@ -8,13 +10,6 @@ export interface OrderFilters {
   page: number;
 }
 
-const STATUSES: readonly OrderFilters['status'][] = [
-  'all',
-  'unshipped',
-  'shipped',
-  'cancelled',
-  'refunded',
-];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters of a query; anything missing or malformed reads as no filter. */
@@ -25,7 +20,7 @@ export function filtersFromSearch(params: URLSearchParams): OrderFilters {
     return DAY.test(value) ? value : '';
   };
   return {
-    status: STATUSES.find((known) => known === status) ?? 'all',
+    status: ORDER_STATUSES.find((known) => known === status) ?? 'all',
     from: day('from'),
     to: day('to'),
     customer: (params.get('customer') ?? '').trim(),

@@ -13,6 +13,6 @@ export const sizesNeededMessage = (missing: readonly CartItem[]): string =>
 /** The lines a 409 `out_of_stock` names, as the shopper reads them; undefined for any other body. */
 export function unavailableMessage(body: unknown): string | undefined {
   const { code, unavailable } = (body ?? {}) as OrderErrorBody;
-  if (code !== 'out_of_stock' || !unavailable?.length) return undefined;
+  if (code !== 'OUT_OF_STOCK' || !unavailable?.length) return undefined;
   return `No longer available as in your cart: ${unavailable.map(describeUnavailable).join('; ')}. Nothing was charged. Change or remove ${unavailable.length === 1 ? 'that line' : 'those lines'} and pay again; the rest of your cart is unchanged.`;
 }

@@ -22,7 +22,7 @@ export async function missingSizes(lines: readonly CartItem[]): Promise<string |
 }
 
 /**
- * Words a 409 `out_of_stock` answer's lines (undefined for any other body), and drops what is
+ * Words a 409 `OUT_OF_STOCK` answer's lines (undefined for any other body), and drops what is
  * known of stock so the choosers ask the catalogue again.
  */
 export async function unavailableLines(body: unknown): Promise<string | undefined> {

@@ -151,7 +151,11 @@ describe('forgot password', () => {
       newPassword: 'yet another passphrase',
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ code: 'INVALID_TOKEN', message: INVALID_LINK_MESSAGE });
+    expect(again.json()).toEqual({
+      error: 'Bad Request',
+      code: 'INVALID_TOKEN',
+      message: INVALID_LINK_MESSAGE,
+    });
 
     // No address, token or link in the logs.
     const logged = logs.join('\n');
@@ -236,6 +240,7 @@ describe('forgot password', () => {
     const bad = await post(shop, '/api/account/password-reset', { email: 'not an address' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
+      error: 'Bad Request',
       code: 'VALIDATION_ERROR',
       message: 'Enter a valid email address.',
     });
@@ -416,6 +421,7 @@ describe('the signed-in account', () => {
       shopper.cookie,
     );
     expect(wrong.json()).toEqual({
+      error: 'Bad Request',
       code: 'INVALID_PASSWORD',
       message: 'That is not your current password.',
     });
@@ -474,6 +480,7 @@ describe('the signed-in account', () => {
       shopper.cookie,
     );
     expect(unconfirmed.json()).toEqual({
+      error: 'Bad Request',
       code: 'VALIDATION_ERROR',
       message: 'Type DELETE to confirm.',
     });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -7,7 +8,7 @@ import {
   passwordResetSchema,
   verifyEmailSchema,
 } from '#shared/auth-schemas.ts';
-import type { z } from '#shared/zod.ts';
+import { checkedFirst } from '#server/platform/http/api-contract.ts';
 import { type CreateLimiter, type Limiter, waitInWords } from '#server/platform/rate-limit.ts';
 import type { AccountsService, SignedInSession } from './accounts-service.ts';
 import type { AccountSelfService } from './account-self-service.ts';
@@ -72,19 +73,6 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
     return false;
   };
 
-  /** The body, or undefined with the 400 sent, naming the first problem. */
-  const parse = async <Schema extends z.ZodType>(
-    schema: Schema,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<z.infer<Schema> | undefined> => {
-    const parsed = schema.safeParse(request.body ?? {});
-    if (parsed.success) return parsed.data;
-    const message = parsed.error.issues[0]?.message ?? 'Check the form and try again.';
-    await reply.status(400).send({ code: 'VALIDATION_ERROR', message });
-    return undefined;
-  };
-
   /** The signed-in session, or undefined with the 401 sent. */
   const signedIn = async (
     request: FastifyRequest,
@@ -98,6 +86,15 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
     return undefined;
   };
 
+  // The per-IP limit and the session come before the body: the anonymous get 401, and a
+  // flood 429, whatever they send.
+  const session = checkedFirst(signedIn);
+  const sessionFirst = session.hook;
+  const sessionOf = session.of;
+  const ipFirst = (what: string) => async (request: FastifyRequest, reply: FastifyReply) =>
+    (await within(perIp, request, reply, request.ip, what)) ? undefined : reply;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
   const wrongPassword = (reply: FastifyReply) =>
     reply
       .status(400)
@@ -105,114 +102,136 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
 
   // "Forgot password?": the same answer, at once, whether or not the address has an account;
   // the lookup and the email happen after it is sent.
-  app.post('/api/account/password-reset', async (request, reply) => {
-    if (!(await within(perIp, request, reply, request.ip, 'requests from your network')))
-      return reply;
-    const body = await parse(passwordResetRequestSchema, request, reply);
-    if (!body) return reply;
-    if (
-      !(await within(resetPerAddress, request, reply, body.email, 'reset emails for this address'))
-    )
-      return reply;
-    reply.raw.once('finish', () => {
-      selfService.requestPasswordReset(body.email).catch((error: unknown) => {
-        request.log.error({ err: error }, 'password reset email not queued');
+  api.post(
+    '/api/account/password-reset',
+    {
+      schema: { body: passwordResetRequestSchema },
+      preValidation: ipFirst('requests from your network'),
+    },
+    async (request, reply) => {
+      const { body } = request;
+      if (
+        !(await within(
+          resetPerAddress,
+          request,
+          reply,
+          body.email,
+          'reset emails for this address',
+        ))
+      )
+        return reply;
+      reply.raw.once('finish', () => {
+        selfService.requestPasswordReset(body.email).catch((error: unknown) => {
+          request.log.error({ err: error }, 'password reset email not queued');
+        });
       });
-    });
-    return reply.status(202).send({ message: RESET_REQUESTED_MESSAGE });
-  });
+      return reply.status(202).send({ message: RESET_REQUESTED_MESSAGE });
+    },
+  );
 
-  app.post('/api/account/password-reset/confirm', async (request, reply) => {
-    if (!(await within(perIp, request, reply, request.ip, 'attempts from your network')))
-      return reply;
-    const body = await parse(passwordResetSchema, request, reply);
-    if (!body) return reply;
-    if (!(await selfService.resetPassword(body.token, body.newPassword))) {
-      return reply.status(400).send({ code: 'INVALID_TOKEN', message: INVALID_LINK_MESSAGE });
-    }
-    return { ok: true };
-  });
+  api.post(
+    '/api/account/password-reset/confirm',
+    { schema: { body: passwordResetSchema }, preValidation: ipFirst('attempts from your network') },
+    async (request, reply) => {
+      const { body } = request;
+      if (!(await selfService.resetPassword(body.token, body.newPassword))) {
+        return reply.status(400).send({ code: 'INVALID_TOKEN', message: INVALID_LINK_MESSAGE });
+      }
+      return { ok: true };
+    },
+  );
 
-  app.post('/api/account/verify-email', async (request, reply) => {
-    if (!(await within(perIp, request, reply, request.ip, 'attempts from your network')))
-      return reply;
-    const body = await parse(verifyEmailSchema, request, reply);
-    if (!body) return reply;
-    const result = await selfService.useEmailLink(body.token);
-    if (result.kind === 'invalid') {
-      return reply.status(400).send({ code: 'INVALID_TOKEN', message: INVALID_LINK_MESSAGE });
-    }
-    if (result.kind === 'email_in_use') {
-      return reply.status(409).send({
-        code: 'EMAIL_IN_USE',
-        message: 'Another account uses that address now, so yours stays as it was.',
-      });
-    }
-    return { email: result.email, changed: result.changed };
-  });
+  api.post(
+    '/api/account/verify-email',
+    { schema: { body: verifyEmailSchema }, preValidation: ipFirst('attempts from your network') },
+    async (request, reply) => {
+      const { body } = request;
+      const result = await selfService.useEmailLink(body.token);
+      if (result.kind === 'invalid') {
+        return reply.status(400).send({ code: 'INVALID_TOKEN', message: INVALID_LINK_MESSAGE });
+      }
+      if (result.kind === 'email_in_use') {
+        return reply.status(409).send({
+          code: 'EMAIL_IN_USE',
+          message: 'Another account uses that address now, so yours stays as it was.',
+        });
+      }
+      return { email: result.email, changed: result.changed };
+    },
+  );
 
   app.get('/api/account', async (request, reply) => {
     const session = await signedIn(request, reply);
     if (!session) return reply;
     const overview = await selfService.overview(session.user.id);
-    reply.header('cache-control', 'no-store');
     return (
       overview ?? reply.status(401).send({ code: 'UNAUTHENTICATED', message: 'Sign in again.' })
     );
   });
 
-  app.post('/api/account/verification', async (request, reply) => {
-    const session = await signedIn(request, reply);
-    if (!session) return reply;
-    const body = await parse(verifyEmailSchema.pick({}), request, reply);
-    if (!body) return reply;
-    const overview = await selfService.overview(session.user.id);
-    if (overview?.emailVerified) return { message: 'Your address is already verified.' };
-    if (!(await within(emailsPerAccount, request, reply, session.user.id, 'emails'))) return reply;
-    await selfService.sendVerification(session.user);
-    return reply.status(202).send({ message: `We have sent a new link to ${session.user.email}.` });
-  });
-
-  app.post('/api/account/email', async (request, reply) => {
-    const session = await signedIn(request, reply);
-    if (!session) return reply;
-    const body = await parse(changeEmailSchema, request, reply);
-    if (!body) return reply;
-    if (body.newEmail === session.user.email) {
+  api.post(
+    '/api/account/verification',
+    { schema: { body: verifyEmailSchema.pick({}) }, preValidation: sessionFirst },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const overview = await selfService.overview(session.user.id);
+      if (overview?.emailVerified) return { message: 'Your address is already verified.' };
+      if (!(await within(emailsPerAccount, request, reply, session.user.id, 'emails')))
+        return reply;
+      await selfService.sendVerification(session.user);
       return reply
-        .status(400)
-        .send({ code: 'VALIDATION_ERROR', message: 'That is already your address.' });
-    }
-    if (!(await within(passwordChecks, request, reply, session.user.id, 'attempts'))) return reply;
-    if (!(await selfService.checkPassword(session.user.id, body.password))) {
-      return wrongPassword(reply);
-    }
-    if (!(await within(emailsPerAccount, request, reply, session.user.id, 'emails'))) return reply;
-    await selfService.requestEmailChange(session.user, body.newEmail);
-    return reply.status(202).send({
-      message: `We have sent a link to ${body.newEmail}. Your address changes when you open it.`,
-    });
-  });
+        .status(202)
+        .send({ message: `We have sent a new link to ${session.user.email}.` });
+    },
+  );
 
-  app.post('/api/account/password', async (request, reply) => {
-    const session = await signedIn(request, reply);
-    if (!session) return reply;
-    const body = await parse(changePasswordSchema, request, reply);
-    if (!body) return reply;
-    if (!(await within(passwordChecks, request, reply, session.user.id, 'attempts'))) return reply;
-    const overview = await selfService.overview(session.user.id);
-    if (!overview?.hasPassword) {
-      return reply.status(400).send({
-        code: 'NO_PASSWORD',
-        message: 'Your account signs in with Google. Use "Forgot password?" to add a password.',
+  api.post(
+    '/api/account/email',
+    { schema: { body: changeEmailSchema }, preValidation: sessionFirst },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const { body } = request;
+      if (body.newEmail === session.user.email) {
+        return reply
+          .status(400)
+          .send({ code: 'VALIDATION_ERROR', message: 'That is already your address.' });
+      }
+      if (!(await within(passwordChecks, request, reply, session.user.id, 'attempts')))
+        return reply;
+      if (!(await selfService.checkPassword(session.user.id, body.password))) {
+        return wrongPassword(reply);
+      }
+      if (!(await within(emailsPerAccount, request, reply, session.user.id, 'emails')))
+        return reply;
+      await selfService.requestEmailChange(session.user, body.newEmail);
+      return reply.status(202).send({
+        message: `We have sent a link to ${body.newEmail}. Your address changes when you open it.`,
       });
-    }
-    if (!(await selfService.checkPassword(session.user.id, body.currentPassword))) {
-      return wrongPassword(reply);
-    }
-    await selfService.changePassword(session.user, session.id, body.newPassword);
-    return { ok: true };
-  });
+    },
+  );
+
+  api.post(
+    '/api/account/password',
+    { schema: { body: changePasswordSchema }, preValidation: sessionFirst },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const { body } = request;
+      if (!(await within(passwordChecks, request, reply, session.user.id, 'attempts')))
+        return reply;
+      const overview = await selfService.overview(session.user.id);
+      if (!overview?.hasPassword) {
+        return reply.status(400).send({
+          code: 'NO_PASSWORD',
+          message: 'Your account signs in with Google. Use "Forgot password?" to add a password.',
+        });
+      }
+      if (!(await selfService.checkPassword(session.user.id, body.currentPassword))) {
+        return wrongPassword(reply);
+      }
+      await selfService.changePassword(session.user, session.id, body.newPassword);
+      return { ok: true };
+    },
+  );
 
   app.get('/api/account/data', async (request, reply) => {
     const session = await signedIn(request, reply);
@@ -221,32 +240,34 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
     if (!data)
       return reply.status(401).send({ code: 'UNAUTHENTICATED', message: 'Sign in again.' });
     return reply
-      .header('cache-control', 'no-store')
       .header('content-disposition', 'attachment; filename="crwn-account-data.json"')
       .type('application/json; charset=utf-8')
       .send(JSON.stringify(data, null, 2));
   });
 
-  app.post('/api/account/delete', async (request, reply) => {
-    const session = await signedIn(request, reply);
-    if (!session) return reply;
-    const body = await parse(deleteAccountSchema, request, reply);
-    if (!body) return reply;
-    if (!(await within(passwordChecks, request, reply, session.user.id, 'attempts'))) return reply;
-    if (!(await selfService.checkPassword(session.user.id, body.password))) {
-      return wrongPassword(reply);
-    }
-    if ((await selfService.deleteAccount(session.user)) === 'last_owner') {
-      return reply.status(409).send({
-        code: 'LAST_OWNER',
-        message:
-          'You are the shop’s only owner. Make another account an owner in the back office before you delete yours.',
-      });
-    }
-    // The session is gone with the account; the browser forgets its cookies too.
-    clearSessionCookies(request, reply, options.secureCookies);
-    return { ok: true };
-  });
+  api.post(
+    '/api/account/delete',
+    { schema: { body: deleteAccountSchema }, preValidation: sessionFirst },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const { body } = request;
+      if (!(await within(passwordChecks, request, reply, session.user.id, 'attempts')))
+        return reply;
+      if (!(await selfService.checkPassword(session.user.id, body.password))) {
+        return wrongPassword(reply);
+      }
+      if ((await selfService.deleteAccount(session.user)) === 'last_owner') {
+        return reply.status(409).send({
+          code: 'LAST_OWNER',
+          message:
+            'You are the shop’s only owner. Make another account an owner in the back office before you delete yours.',
+        });
+      }
+      // The session is gone with the account; the browser forgets its cookies too.
+      clearSessionCookies(request, reply, options.secureCookies);
+      return { ok: true };
+    },
+  );
 
   return Promise.resolve();
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from '#shared/zod.ts';
 import { signInBodySchema, signUpBodySchema } from '#shared/auth-schemas.ts';
 import { AUTH_BASE_PATH } from './auth-settings.ts';
 import type { LoadAuth } from './lazy-auth.ts';
@@ -25,12 +26,6 @@ const FIFTEEN_MINUTES_MS = 15 * 60_000;
 
 /** Sign-out takes no fields: an empty JSON object, or no body at all. */
 const signOutBodySchema = z.strictObject({}).optional();
-
-/** The first problem zod found, in words for the shopper. */
-function validationError(reply: FastifyReply, error: z.ZodError) {
-  const message = error.issues[0]?.message ?? 'Check the form and try again.';
-  return reply.status(400).send({ code: 'VALIDATION_ERROR', message, issues: error.issues });
-}
 
 function tooMany(reply: FastifyReply, waitSeconds: number, message: string) {
   return reply
@@ -95,41 +90,51 @@ export function authRoutes(
     return sendWebResponse(reply, await withSignedInHint(request, answer, secure));
   };
 
-  const guarded =
-    (schema: typeof signInBodySchema | typeof signUpBodySchema) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const ipWait = await perIp.hit(request, request.ip);
-      if (ipWait > 0) {
-        return tooMany(
-          reply,
-          ipWait,
-          `Too many attempts from your network. Try again in ${waitInWords(ipWait)}.`,
-        );
-      }
-      const parsed = schema.safeParse(request.body);
-      if (!parsed.success) return validationError(reply, parsed.error);
-      const wait = await perAccount.hit(request, parsed.data.email);
-      if (wait > 0) {
-        request.log.warn({ url: request.url }, 'account attempt limit reached');
-        return tooMany(
-          reply,
-          wait,
-          `Too many attempts for this account. Try again in ${waitInWords(wait)}, or choose a new password with "Forgot password?".`,
-        );
-      }
-      request.body = parsed.data;
-      return forward(request, reply);
-    };
-
-  app.post(`${AUTH_BASE_PATH}/sign-in/email`, guarded(signInBodySchema));
-  app.post(`${AUTH_BASE_PATH}/sign-up/email`, guarded(signUpBodySchema));
-  app.post(`${AUTH_BASE_PATH}/sign-out`, async (request, reply) => {
-    const parsed = signOutBodySchema.safeParse(request.body ?? undefined);
-    if (!parsed.success) return validationError(reply, parsed.error);
-    request.body = parsed.data;
-    await onSignOut?.(request, reply);
+  // The per-IP limit comes before the body, so a flood is refused whatever it sends.
+  const ipFirst = async (request: FastifyRequest, reply: FastifyReply) => {
+    const ipWait = await perIp.hit(request, request.ip);
+    if (ipWait === 0) return undefined;
+    return tooMany(
+      reply,
+      ipWait,
+      `Too many attempts from your network. Try again in ${waitInWords(ipWait)}.`,
+    );
+  };
+  const perAccountThenForward = async (
+    request: FastifyRequest<{ Body: { email: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const wait = await perAccount.hit(request, request.body.email);
+    if (wait > 0) {
+      request.log.warn({ url: request.url }, 'account attempt limit reached');
+      return tooMany(
+        reply,
+        wait,
+        `Too many attempts for this account. Try again in ${waitInWords(wait)}, or choose a new password with "Forgot password?".`,
+      );
+    }
     return forward(request, reply);
-  });
+  };
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    `${AUTH_BASE_PATH}/sign-in/email`,
+    { schema: { body: signInBodySchema }, preValidation: ipFirst },
+    perAccountThenForward,
+  );
+  api.post(
+    `${AUTH_BASE_PATH}/sign-up/email`,
+    { schema: { body: signUpBodySchema }, preValidation: ipFirst },
+    perAccountThenForward,
+  );
+  api.post(
+    `${AUTH_BASE_PATH}/sign-out`,
+    { schema: { body: signOutBodySchema } },
+    async (request, reply) => {
+      await onSignOut?.(request, reply);
+      return forward(request, reply);
+    },
+  );
   app.get(`${AUTH_BASE_PATH}/get-session`, forward);
   // Where Google (or the local stand-in) sends the popup back with the authorization code.
   app.get(`${AUTH_BASE_PATH}/callback/${GOOGLE_PROVIDER_ID}`, forward);

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '#shared/back-office-api.ts';
 import { randomId } from '#server/platform/ids.ts';
 import type { Db } from '#server/platform/database/transaction.ts';
 import { auditRepository } from './audit-repository.ts';
@@ -6,17 +7,6 @@ import { auditRepository } from './audit-repository.ts';
 export interface AuditActor {
   id: string;
   email: string;
-}
-
-/** One back-office change as the back office reads it. */
-export interface AuditEntry {
-  id: string;
-  actor: { id: string | null; email: string };
-  action: string;
-  subject: string;
-  before: unknown;
-  after: unknown;
-  at: string;
 }
 
 const parse = (json: string | null): unknown => (json === null ? null : JSON.parse(json));

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Order } from '#shared/orders.ts';
-import type { z } from '#shared/zod.ts';
+import { errorBody } from '#server/platform/http/error-handler.ts';
 
 export const BACK_OFFICE_API = '/api/admin';
 
@@ -21,13 +21,12 @@ export interface Actor {
 
 /**
  * What every area's back-office routes get from the guard (backoffice-routes.ts): who is asking
- * (only reachable once the guard has let the request through) and the shop's 400 answer.
+ * (only reachable once the guard has let the request through).
  * Each area (orders, catalogue, …) lists its routes in a `*_ROUTES` table and registers them
  * with a function taking this kit, so areas are added without touching one another.
  */
 export interface BackOfficeKit {
   actorOf: (request: FastifyRequest) => Actor;
-  invalid: (reply: FastifyReply, error: z.ZodError) => FastifyReply;
 }
 
 /** Rows per page of every back-office list. */
@@ -46,4 +45,4 @@ export const orderSummary = (order: Order) => ({
 });
 
 export const notFound = (reply: FastifyReply, message: string) =>
-  reply.status(404).send({ code: 'NOT_FOUND', message });
+  reply.status(404).send(errorBody(404, 'NOT_FOUND', message));

@@ -328,7 +328,7 @@ describe('a product edited in the back office', () => {
       });
     const soldOut = await order('L');
     expect(soldOut.statusCode).toBe(409);
-    expect(soldOut.json()).toMatchObject({ code: 'out_of_stock' });
+    expect(soldOut.json()).toMatchObject({ code: 'OUT_OF_STOCK' });
     const paid = await order('M');
     expect(paid.statusCode).toBe(201);
     expect(paid.json<CreateOrderResponse>().order.total).toBe(3100);
@@ -340,6 +340,7 @@ describe('a product edited in the back office', () => {
       payload: { stock: { XXL: 5 } },
     });
     expect(badSize.json()).toEqual({
+      error: 'Bad Request',
       code: 'VALIDATION_ERROR',
       message: 'This product has no size XXL.',
     });

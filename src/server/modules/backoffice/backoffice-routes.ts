@@ -1,11 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from '#shared/zod.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  auditQuery,
+  customerQuery,
+  grantBody,
+  idParams,
+  userIdParams,
+} from '#shared/back-office-schemas.ts';
+import { apiErrorSchema } from '#shared/api-errors.ts';
+import {
+  auditListSchema,
+  customerDetailSchema,
+  customerListSchema,
+  dashboardSchema,
+  grantAnswerSchema,
+  meSchema,
+  revokeAnswerSchema,
+  staffListSchema,
+  type StaffRole,
+} from '#shared/back-office-api.ts';
 import type {
   AccountRolesService,
   AccountsService,
   Role,
   SignedInSession,
 } from '#server/modules/accounts/accounts-service.ts';
+import { errorBody } from '#server/platform/http/error-handler.ts';
 import type { CreateLimiter } from '#server/platform/rate-limit.ts';
 import {
   BACK_OFFICE_API,
@@ -44,6 +64,8 @@ const SHOP_ROUTES: readonly BackOfficeRoute[] = [
   { method: 'POST', url: `${BACK_OFFICE_API}/staff`, needs: 'owner' },
   { method: 'DELETE', url: `${BACK_OFFICE_API}/staff/:userId`, needs: 'owner' },
   { method: 'GET', url: `${BACK_OFFICE_API}/audit`, needs: 'owner' },
+  // The API's OpenAPI document, made from the routes' schemas (ADR 054).
+  { method: 'GET', url: `${BACK_OFFICE_API}/openapi.json`, needs: 'staff' },
 ];
 
 /** Every back-office route, for the guard and for the test that tries each as every role. */
@@ -71,22 +93,18 @@ export interface BackOfficeRoutesOptions
   requestsPerMinute?: number;
 }
 
-const grantBody = z.strictObject({
-  email: z.email('Enter a valid email address.').max(254).trim().toLowerCase(),
-  role: z.enum(['staff', 'owner'], 'The role is staff or owner.'),
-});
 /** Any change that would leave the shop with no owner, refused (issue 33). */
 const lastOwner = (reply: FastifyReply) =>
-  reply.status(409).send({
-    code: 'LAST_OWNER',
-    message: 'The shop needs an owner: make another owner before this one stops being one.',
-  });
+  reply
+    .status(409)
+    .send(
+      errorBody(
+        409,
+        'LAST_OWNER',
+        'The shop needs an owner: make another owner before this one stops being one.',
+      ),
+    );
 
-const auditQuery = z.strictObject({ before: z.iso.datetime().optional() });
-const customerQuery = z.strictObject({
-  q: z.string().trim().max(254).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
 const DASHBOARD_DAYS = 30;
 
 /**
@@ -113,20 +131,25 @@ export function backOfficeRoutes(
 
   // Hooks of this plugin apply to its routes only.
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+    reply.header('x-robots-tag', 'noindex');
     const needs = needsOf.get(`${request.method} ${request.routeOptions.url ?? ''}`) ?? 'owner';
     const session = await accounts.currentSession(request.headers);
     if (!session) {
       return reply
         .status(401)
-        .send({ code: 'UNAUTHENTICATED', message: 'Sign in with a staff account.' });
+        .send(errorBody(401, 'UNAUTHENTICATED', 'Sign in with a staff account.'));
     }
     const role = await roles.roleOf(session.user.id);
     if (!ALLOWED[needs].includes(role)) {
-      return reply.status(403).send({
-        code: 'FORBIDDEN',
-        message: needs === 'owner' ? 'Only an owner may do this.' : 'This is for the shop’s staff.',
-      });
+      return reply
+        .status(403)
+        .send(
+          errorBody(
+            403,
+            'FORBIDDEN',
+            needs === 'owner' ? 'Only an owner may do this.' : 'This is for the shop’s staff.',
+          ),
+        );
     }
     const wait = await limiter.hit(request, session.user.id);
     if (wait > 0) {
@@ -145,114 +168,149 @@ export function backOfficeRoutes(
     return { id: session.user.id, email: session.user.email };
   };
 
-  const invalid: BackOfficeKit['invalid'] = (reply, error) =>
-    reply.status(400).send({
-      code: 'VALIDATION_ERROR',
-      message: error.issues[0]?.message ?? 'Check the request and try again.',
-    });
-  const kit: BackOfficeKit = { actorOf, invalid };
+  const kit: BackOfficeKit = { actorOf };
+  const api = app.withTypeProvider<ZodTypeProvider>();
   orderAdminRoutes(app, kit, options);
   catalogueAdminRoutes(app, kit, options);
   pictureAdminRoutes(app, kit, options);
   settingsAdminRoutes(app, kit, options);
 
-  app.get(`${BACK_OFFICE_API}/me`, async (request) => {
-    const actor = actorOf(request);
-    return {
-      ...actor,
-      role: await roles.roleOf(actor.id),
-      // The back office names the shop as its owner set it (ADR 048).
-      shopName: (await options.settings.settings()).name,
-    };
-  });
+  api.get(
+    `${BACK_OFFICE_API}/me`,
+    { schema: { response: { 200: meSchema, '4xx': apiErrorSchema } } },
+    async (request) => {
+      const actor = actorOf(request);
+      return {
+        ...actor,
+        // The guard let only staff and owners through.
+        role: (await roles.roleOf(actor.id)) as StaffRole,
+        // The back office names the shop as its owner set it (ADR 048).
+        shopName: (await options.settings.settings()).name,
+      };
+    },
+  );
 
-  app.get(`${BACK_OFFICE_API}/dashboard`, async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const first = new Date(
-      Date.parse(`${today}T00:00:00.000Z`) - (DASHBOARD_DAYS - 1) * 86_400_000,
-    );
-    const totals = new Map(
-      (await orders.dailyTotals(first.toISOString().slice(0, 10))).map((row) => [row.day, row]),
-    );
-    const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
-      const date = new Date(first.getTime() + index * 86_400_000).toISOString().slice(0, 10);
-      const found = totals.get(date);
-      return { date, orders: found?.orders ?? 0, revenue: found?.revenue ?? 0 };
-    });
-    const last = days[days.length - 1];
-    return {
-      today: { orders: last?.orders ?? 0, revenue: last?.revenue ?? 0 },
-      days,
-      lowStock: await options.lowStock(),
-    };
-  });
+  api.get(
+    `${BACK_OFFICE_API}/dashboard`,
+    { schema: { response: { 200: dashboardSchema, '4xx': apiErrorSchema } } },
+    async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const first = new Date(
+        Date.parse(`${today}T00:00:00.000Z`) - (DASHBOARD_DAYS - 1) * 86_400_000,
+      );
+      const totals = new Map(
+        (await orders.dailyTotals(first.toISOString().slice(0, 10))).map((row) => [row.day, row]),
+      );
+      const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
+        const date = new Date(first.getTime() + index * 86_400_000).toISOString().slice(0, 10);
+        const found = totals.get(date);
+        return { date, orders: found?.orders ?? 0, revenue: found?.revenue ?? 0 };
+      });
+      const last = days[days.length - 1];
+      return {
+        today: { orders: last?.orders ?? 0, revenue: last?.revenue ?? 0 },
+        days,
+        lowStock: await options.lowStock(),
+      };
+    },
+  );
 
-  app.get(`${BACK_OFFICE_API}/customers`, async (request, reply) => {
-    const parsed = customerQuery.safeParse(request.query);
-    if (!parsed.success) return invalid(reply, parsed.error);
-    const { q, page } = parsed.data;
-    const { accounts, total } = await roles.listAccounts({
-      q: q || undefined,
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-    });
-    const stats = await orders.statsByUser(accounts.map((account) => account.id));
-    return {
-      customers: accounts.map((account) => ({
-        ...account,
-        orders: stats.get(account.id)?.orders ?? 0,
-        spent: stats.get(account.id)?.spent ?? 0,
-      })),
-      total,
-      page,
-      pageSize: PAGE_SIZE,
-    };
-  });
+  api.get(
+    `${BACK_OFFICE_API}/customers`,
+    {
+      schema: {
+        querystring: customerQuery,
+        response: { 200: customerListSchema, '4xx': apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { q, page } = request.query;
+      const { accounts, total } = await roles.listAccounts({
+        q: q || undefined,
+        limit: PAGE_SIZE,
+        offset: (page - 1) * PAGE_SIZE,
+      });
+      const stats = await orders.statsByUser(accounts.map((account) => account.id));
+      return {
+        customers: accounts.map((account) => ({
+          ...account,
+          orders: stats.get(account.id)?.orders ?? 0,
+          spent: stats.get(account.id)?.spent ?? 0,
+        })),
+        total,
+        page,
+        pageSize: PAGE_SIZE,
+      };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     `${BACK_OFFICE_API}/customers/:id`,
+    {
+      schema: { params: idParams, response: { 200: customerDetailSchema, '4xx': apiErrorSchema } },
+    },
     async (request, reply) => {
       const customer = await roles.findAccount(request.params.id);
       if (!customer)
-        return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such customer.' });
+        return reply.status(404).send(errorBody(404, 'NOT_FOUND', 'No such customer.'));
       return { customer, orders: (await orders.allForUser(customer.id)).map(summary) };
     },
   );
 
-  app.get(`${BACK_OFFICE_API}/staff`, async () => ({ staff: await roles.roleHolders() }));
+  api.get(
+    `${BACK_OFFICE_API}/staff`,
+    { schema: { response: { 200: staffListSchema, '4xx': apiErrorSchema } } },
+    async () => ({
+      staff: await roles.roleHolders(),
+    }),
+  );
 
-  app.post(`${BACK_OFFICE_API}/staff`, async (request, reply) => {
-    const parsed = grantBody.safeParse(request.body ?? {});
-    if (!parsed.success) return invalid(reply, parsed.error);
-    const user = await roles.findByEmail(parsed.data.email);
-    if (!user) {
-      return reply.status(404).send({
-        code: 'NO_ACCOUNT',
-        message: 'No account uses that address. Ask them to sign up first.',
-      });
-    }
-    const before = await roles.grantRole(user.id, parsed.data.role, actorOf(request).id);
-    if (before === 'last_owner') return lastOwner(reply);
-    if (before !== parsed.data.role) {
-      await audit.record(
-        actorOf(request),
-        'role.grant',
-        `account:${user.id}`,
-        { role: before },
-        { role: parsed.data.role },
-      );
-    }
-    return { userId: user.id, email: user.email, role: parsed.data.role };
-  });
+  api.post(
+    `${BACK_OFFICE_API}/staff`,
+    { schema: { body: grantBody, response: { 200: grantAnswerSchema, '4xx': apiErrorSchema } } },
+    async (request, reply) => {
+      const grant = request.body;
+      const user = await roles.findByEmail(grant.email);
+      if (!user) {
+        return reply
+          .status(404)
+          .send(
+            errorBody(
+              404,
+              'NO_ACCOUNT',
+              'No account uses that address. Ask them to sign up first.',
+            ),
+          );
+      }
+      const before = await roles.grantRole(user.id, grant.role, actorOf(request).id);
+      if (before === 'last_owner') return lastOwner(reply);
+      if (before !== grant.role) {
+        await audit.record(
+          actorOf(request),
+          'role.grant',
+          `account:${user.id}`,
+          { role: before },
+          { role: grant.role },
+        );
+      }
+      return { userId: user.id, email: user.email, role: grant.role };
+    },
+  );
 
-  app.delete<{ Params: { userId: string } }>(
+  api.delete(
     `${BACK_OFFICE_API}/staff/:userId`,
+    {
+      schema: {
+        params: userIdParams,
+        response: { 200: revokeAnswerSchema, '4xx': apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const { userId } = request.params;
       const role = await roles.revokeRole(userId);
       if (role === 'last_owner') return lastOwner(reply);
       if (role === 'shopper') {
-        return reply.status(404).send({ code: 'NOT_FOUND', message: 'This account has no role.' });
+        return reply.status(404).send(errorBody(404, 'NOT_FOUND', 'This account has no role.'));
       }
       await audit.record(
         actorOf(request),
@@ -261,15 +319,25 @@ export function backOfficeRoutes(
         { role },
         { role: 'shopper' },
       );
-      return { userId, role: 'shopper' };
+      return { userId, role: 'shopper' as const };
     },
   );
 
-  app.get(`${BACK_OFFICE_API}/audit`, async (request, reply) => {
-    const parsed = auditQuery.safeParse(request.query);
-    if (!parsed.success) return invalid(reply, parsed.error);
-    return { entries: await audit.list(PAGE_SIZE, parsed.data.before) };
-  });
+  api.get(
+    `${BACK_OFFICE_API}/audit`,
+    {
+      schema: {
+        querystring: auditQuery,
+        response: { 200: auditListSchema, '4xx': apiErrorSchema },
+      },
+    },
+    async (request) => {
+      return { entries: await audit.list(PAGE_SIZE, request.query.before) };
+    },
+  );
+
+  // Every /api route with its schemas, as the platform's @fastify/swagger collected them.
+  app.get(`${BACK_OFFICE_API}/openapi.json`, () => app.swagger());
 
   return Promise.resolve();
 }

@@ -172,7 +172,7 @@ describe('a product made in the back office', () => {
       scarf.id,
     );
     expect((await searchFor('wrap')).map((product) => product.id)).toContain(scarf.id);
-    expect((await order(scarf.id, 'S', 4250)).json()).toMatchObject({ code: 'total_changed' });
+    expect((await order(scarf.id, 'S', 4250)).json()).toMatchObject({ code: 'TOTAL_CHANGED' });
     expect((await order(scarf.id, 'XL', 5100)).statusCode).toBe(201);
 
     // Some sizes' stock alone, the others kept; the same again changes nothing and is not audited.
@@ -284,6 +284,7 @@ describe('bad product input', () => {
       message: 'Give something to change.',
     });
     expect((await patch('/products/1', { stock: { XXL: 5 } })).json()).toEqual({
+      error: 'Bad Request',
       code: 'VALIDATION_ERROR',
       message: 'This product has no size XXL.',
     });

@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  PRODUCT_STATES,
-  ROUTE_NAME,
-  ROUTE_NAME_MAX,
-  STOCK_FILTERS,
-} from '#shared/catalogue-admin.ts';
-import { isPictureBaseUrl, isUploadedPictureUrl, type PictureKind } from '#shared/picture-urls.ts';
-import { z } from '#shared/zod.ts';
+  collectionOrder,
+  collectionPatch,
+  idParams,
+  newCollection,
+  newProduct,
+  productPatch,
+  productQuery,
+} from '#shared/back-office-schemas.ts';
+import { isUploadedPictureUrl, type PictureKind } from '#shared/picture-urls.ts';
 import type { AuditService } from '#server/modules/audit/audit-service.ts';
 import type { CatalogueAdmin, Outcome } from '#server/modules/catalogue/catalogue-service.ts';
 import {
@@ -38,130 +41,6 @@ export interface CatalogueAdminDeps {
   audit: AuditService;
 }
 
-const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
-
-/** A picture's base URL: one the build drew of the kind, or an uploaded one (ADR 046). */
-const imageUrl = (kind: PictureKind) =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (url) => isPictureBaseUrl(url, kind),
-      kind === 'item'
-        ? 'The picture is one of the shop’s product pictures or an uploaded one.'
-        : 'The picture is one of the shop’s tile pictures or an uploaded one.',
-    );
-
-const price = z
-  .number('The price is a number of cents.')
-  .int('The price is whole cents.')
-  .min(1, 'A price is at least 1 cent.')
-  .max(10_000_000, 'That price is too high.');
-
-const pieces = z
-  .number('Stock is a number.')
-  .int('Stock is a whole number.')
-  .min(0, 'Stock cannot be below 0.')
-  .max(1_000_000, 'That is more stock than the shop can hold.');
-
-const routeName = z
-  .string()
-  .trim()
-  .max(ROUTE_NAME_MAX, `The address is at most ${ROUTE_NAME_MAX} characters.`)
-  .regex(
-    ROUTE_NAME,
-    'The address is lower-case letters, digits and single hyphens, as in /shop/summer-hats.',
-  );
-
-const productFields = {
-  name: text(120, 'The name is at most 120 characters.').min(1, 'Give the product a name.'),
-  description: text(2000, 'The description is at most 2000 characters.'),
-  price,
-  collection: z.string('Choose a collection.').trim().min(1, 'Choose a collection.').max(80),
-  imageUrl: imageUrl('item'),
-  colour: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z]{1,24}$/, 'The colour is one word, such as brown or multi.'),
-  sizeKind: z
-    .enum(['hat', 'shoe', 'clothing'], 'The sizes are hat, shoe, clothing or none.')
-    .nullable(),
-  sizes: z
-    .array(
-      z.strictObject({ size: z.string().max(20), stock: pieces }),
-      'Give the stock of each size.',
-    )
-    .max(20),
-};
-
-const newProduct = z.strictObject({
-  ...productFields,
-  description: productFields.description.default(''),
-});
-
-const productPatch = z
-  .strictObject({
-    ...Object.fromEntries(
-      Object.entries(productFields).map(([name, schema]) => [name, schema.optional()]),
-    ),
-    // Some sizes' stock, the others kept (the first edit the back office had).
-    stock: z.record(z.string().max(20), pieces).optional(),
-  } as { [K in keyof typeof productFields]: z.ZodOptional<(typeof productFields)[K]> } & {
-    stock: z.ZodOptional<z.ZodRecord<z.ZodString, typeof pieces>>;
-  })
-  .refine(
-    (patch) => Object.values(patch).some((value) => value !== undefined),
-    'Give something to change.',
-  )
-  .refine(
-    (patch) => patch.sizes === undefined || patch.stock === undefined,
-    'Give the sizes whole or some sizes’ stock, not both.',
-  );
-
-const productQuery = z.strictObject({
-  q: z.string().trim().max(120, 'Search for at most 120 characters.').optional(),
-  collection: z.string().trim().max(80).optional(),
-  state: z.enum(PRODUCT_STATES, 'The state is on-sale, archived or all.').default('on-sale'),
-  stock: z.enum(STOCK_FILTERS, 'The stock filter is sold-out or low.').optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
-
-const title = text(80, 'The title is at most 80 characters.').min(
-  1,
-  'Give the collection a title.',
-);
-const tileSize = z.enum(['large'], 'The tile is large or normal (null).').nullable();
-
-const newCollection = z.strictObject({
-  title,
-  routeName: routeName.optional(),
-  imageUrl: imageUrl('section').optional(),
-  size: tileSize.optional(),
-});
-
-const collectionPatch = z
-  .strictObject({
-    title: title.optional(),
-    routeName: routeName.optional(),
-    imageUrl: imageUrl('section').optional(),
-    size: tileSize.optional(),
-  })
-  .refine(
-    (patch) => Object.values(patch).some((value) => value !== undefined),
-    'Give something to change.',
-  );
-
-const ids = z
-  .array(z.number().int().min(1), 'List the collections’ ids in their new order.')
-  .max(1000);
-const collectionOrder = z
-  .strictObject({ overview: ids.optional(), directory: ids.optional() })
-  .refine(
-    (order) => order.overview !== undefined || order.directory !== undefined,
-    'Give the shop overview’s order, the home directory’s, or both.',
-  );
-
 /** A route's numeric id, or undefined (then it is no product or collection: 404). */
 const idOf = (param: string) => {
   const id = Number(param);
@@ -179,9 +58,17 @@ const NO_COLLECTION = 'No such collection.';
  */
 export function catalogueAdminRoutes(
   app: FastifyInstance,
-  { actorOf, invalid }: BackOfficeKit,
+  { actorOf }: BackOfficeKit,
   { catalogueAdmin: catalogue, pictureStored, audit }: CatalogueAdminDeps,
 ) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  /** No such product or collection first: a path that is no one's is a 404 whatever its body. */
+  const knownId =
+    (missing: string) =>
+    async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      if (idOf(request.params.id) === undefined) return notFound(reply, missing);
+      return undefined;
+    };
   /**
    * Why `imageUrl` may not be kept: it names an uploaded picture that was never stored, or was
    * stored as the other kind (a tile's landscape picture on a product); undefined when it may.
@@ -227,34 +114,38 @@ export function catalogueAdminRoutes(
     }
   }
 
-  app.get(`${BACK_OFFICE_API}/products`, async (request, reply) => {
-    const parsed = productQuery.safeParse(request.query);
-    if (!parsed.success) return invalid(reply, parsed.error);
-    const { q, collection, state, stock, page } = parsed.data;
-    const { products, total } = await catalogue.listProducts({
-      q: q || undefined,
-      collection: collection || undefined,
-      state,
-      stock,
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-    });
-    return { products, total, page, pageSize: PAGE_SIZE };
-  });
+  api.get(
+    `${BACK_OFFICE_API}/products`,
+    { schema: { querystring: productQuery } },
+    async (request) => {
+      const { q, collection, state, stock, page } = request.query;
+      const { products, total } = await catalogue.listProducts({
+        q: q || undefined,
+        collection: collection || undefined,
+        state,
+        stock,
+        limit: PAGE_SIZE,
+        offset: (page - 1) * PAGE_SIZE,
+      });
+      return { products, total, page, pageSize: PAGE_SIZE };
+    },
+  );
 
   const productSubject = (product: { id: number }) => `product:${product.id}`;
 
-  app.post(`${BACK_OFFICE_API}/products`, async (request, reply) => {
-    const parsed = newProduct.safeParse(request.body ?? {});
-    if (!parsed.success) return invalid(reply, parsed.error);
-    const problem = await pictureProblem(parsed.data.imageUrl, 'item');
-    if (problem) return refuse(reply, problem);
-    return answer(request, reply, await catalogue.createProduct(parsed.data), {
-      action: 'product.create',
-      subject: productSubject,
-      missing: NO_PRODUCT,
-    });
-  });
+  api.post(
+    `${BACK_OFFICE_API}/products`,
+    { schema: { body: newProduct } },
+    async (request, reply) => {
+      const problem = await pictureProblem(request.body.imageUrl, 'item');
+      if (problem) return refuse(reply, problem);
+      return answer(request, reply, await catalogue.createProduct(request.body), {
+        action: 'product.create',
+        subject: productSubject,
+        missing: NO_PRODUCT,
+      });
+    },
+  );
 
   app.get<{ Params: { id: string } }>(`${BACK_OFFICE_API}/products/:id`, async (request, reply) => {
     const id = idOf(request.params.id);
@@ -262,17 +153,14 @@ export function catalogueAdminRoutes(
     return product ?? notFound(reply, NO_PRODUCT);
   });
 
-  app.patch<{ Params: { id: string } }>(
+  api.patch(
     `${BACK_OFFICE_API}/products/:id`,
+    { schema: { params: idParams, body: productPatch }, preValidation: knownId(NO_PRODUCT) },
     async (request, reply) => {
-      // No such product first: a path that is no product's is a 404 whatever its body.
-      const id = idOf(request.params.id);
-      if (id === undefined) return notFound(reply, NO_PRODUCT);
-      const parsed = productPatch.safeParse(request.body ?? {});
-      if (!parsed.success) return invalid(reply, parsed.error);
-      const problem = await pictureProblem(parsed.data.imageUrl, 'item');
+      const id = Number(request.params.id);
+      const problem = await pictureProblem(request.body.imageUrl, 'item');
       if (problem) return refuse(reply, problem);
-      return answer(request, reply, await catalogue.updateProduct(id, parsed.data), {
+      return answer(request, reply, await catalogue.updateProduct(id, request.body), {
         action: 'product.edit',
         subject: productSubject,
         missing: NO_PRODUCT,
@@ -304,29 +192,28 @@ export function catalogueAdminRoutes(
 
   const collectionSubject = (collection: { id: number }) => `collection:${collection.id}`;
 
-  app.post(`${BACK_OFFICE_API}/collections`, async (request, reply) => {
-    const parsed = newCollection.safeParse(request.body ?? {});
-    if (!parsed.success) return invalid(reply, parsed.error);
-    const problem = await pictureProblem(parsed.data.imageUrl, 'section');
-    if (problem) return refuse(reply, problem);
-    return answer(request, reply, await catalogue.createCollection(parsed.data), {
-      action: 'collection.create',
-      subject: collectionSubject,
-      missing: NO_COLLECTION,
-    });
-  });
-
-  app.patch<{ Params: { id: string } }>(
-    `${BACK_OFFICE_API}/collections/:id`,
+  api.post(
+    `${BACK_OFFICE_API}/collections`,
+    { schema: { body: newCollection } },
     async (request, reply) => {
-      // No such collection first: a path that is no collection's is a 404 whatever its body.
-      const id = idOf(request.params.id);
-      if (id === undefined) return notFound(reply, NO_COLLECTION);
-      const parsed = collectionPatch.safeParse(request.body ?? {});
-      if (!parsed.success) return invalid(reply, parsed.error);
-      const problem = await pictureProblem(parsed.data.imageUrl, 'section');
+      const problem = await pictureProblem(request.body.imageUrl, 'section');
       if (problem) return refuse(reply, problem);
-      return answer(request, reply, await catalogue.updateCollection(id, parsed.data), {
+      return answer(request, reply, await catalogue.createCollection(request.body), {
+        action: 'collection.create',
+        subject: collectionSubject,
+        missing: NO_COLLECTION,
+      });
+    },
+  );
+
+  api.patch(
+    `${BACK_OFFICE_API}/collections/:id`,
+    { schema: { params: idParams, body: collectionPatch }, preValidation: knownId(NO_COLLECTION) },
+    async (request, reply) => {
+      const id = Number(request.params.id);
+      const problem = await pictureProblem(request.body.imageUrl, 'section');
+      if (problem) return refuse(reply, problem);
+      return answer(request, reply, await catalogue.updateCollection(id, request.body), {
         action: 'collection.edit',
         subject: collectionSubject,
         missing: NO_COLLECTION,
@@ -334,13 +221,15 @@ export function catalogueAdminRoutes(
     },
   );
 
-  app.put(`${BACK_OFFICE_API}/collection-order`, async (request, reply) => {
-    const parsed = collectionOrder.safeParse(request.body ?? {});
-    if (!parsed.success) return invalid(reply, parsed.error);
-    return answer(request, reply, await catalogue.reorderCollections(parsed.data), {
-      action: 'collections.reorder',
-      subject: () => 'collections',
-      missing: NO_COLLECTION,
-    });
-  });
+  api.put(
+    `${BACK_OFFICE_API}/collection-order`,
+    { schema: { body: collectionOrder } },
+    async (request, reply) => {
+      return answer(request, reply, await catalogue.reorderCollections(request.body), {
+        action: 'collections.reorder',
+        subject: () => 'collections',
+        missing: NO_COLLECTION,
+      });
+    },
+  );
 }

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from '#shared/zod.ts';
 import { cancelBodySchema, refundBodySchema, type OrderRefund } from '#shared/order-refunds.ts';
 import type { Order } from '#shared/orders.ts';
-import { z } from '#shared/zod.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '#shared/api-errors.ts';
+import { orderListSchema } from '#shared/back-office-api.ts';
+import { idParams, orderListQuery, shipmentBody } from '#shared/back-office-schemas.ts';
 import type { AuditService } from '#server/modules/audit/audit-service.ts';
 import type { OrderService } from '#server/modules/orders/orders-service.ts';
 import {
@@ -28,23 +32,6 @@ export interface OrderAdminDeps {
   audit: AuditService;
 }
 
-const isoDate = z.iso.date('Use a date as YYYY-MM-DD.');
-const orderListQuery = z.strictObject({
-  status: z
-    .enum(
-      ['all', 'unshipped', 'shipped', 'cancelled', 'refunded'],
-      'Status is all, unshipped, shipped, cancelled or refunded.',
-    )
-    .default('all'),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-  customer: z.string().trim().max(254).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
-const shipmentBody = z.strictObject({
-  carrier: z.string().max(200),
-  trackingNumber: z.string().max(200),
-});
 /** Orders in one CSV export at most: a year of a busy small shop. */
 const CSV_LIMIT = 100_000;
 
@@ -72,17 +59,13 @@ const refundState = (order: Order) => ({
  */
 export function orderAdminRoutes(
   app: FastifyInstance,
-  { actorOf, invalid }: BackOfficeKit,
+  { actorOf }: BackOfficeKit,
   { orders, audit }: OrderAdminDeps,
 ) {
-  /** The order list's filter from the query, or undefined with the 400 sent. */
-  const orderFilter = async (request: FastifyRequest, reply: FastifyReply, limit: number) => {
-    const parsed = orderListQuery.safeParse(request.query);
-    if (!parsed.success) {
-      await invalid(reply, parsed.error);
-      return undefined;
-    }
-    const { status, from, to, customer, page } = parsed.data;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  /** The order list's filter from its query. */
+  const orderFilter = (query: z.output<typeof orderListQuery>, limit: number) => {
+    const { status, from, to, customer, page } = query;
     return {
       page,
       filter: {
@@ -99,42 +82,53 @@ export function orderAdminRoutes(
     };
   };
 
-  app.get(`${BACK_OFFICE_API}/orders`, async (request, reply) => {
-    const asked = await orderFilter(request, reply, PAGE_SIZE);
-    if (!asked) return reply;
-    const { orders: found, total } = await orders.listForBackOffice(asked.filter);
-    return { orders: found.map(summary), total, page: asked.page, pageSize: PAGE_SIZE };
-  });
+  api.get(
+    `${BACK_OFFICE_API}/orders`,
+    {
+      schema: {
+        querystring: orderListQuery,
+        response: { 200: orderListSchema, '4xx': apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const asked = orderFilter(request.query, PAGE_SIZE);
+      const { orders: found, total } = await orders.listForBackOffice(asked.filter);
+      return { orders: found.map(summary), total, page: asked.page, pageSize: PAGE_SIZE };
+    },
+  );
 
-  app.get(`${BACK_OFFICE_API}/orders.csv`, async (request, reply) => {
-    const asked = await orderFilter(request, reply, CSV_LIMIT);
-    if (!asked) return reply;
-    const { orders: found } = await orders.listForBackOffice({ ...asked.filter, offset: 0 });
-    const { stringify } = await import('csv-stringify/sync');
-    const csv = stringify(
-      found.map((order) => ({
-        order: order.id,
-        date: order.createdAt,
-        email: order.email,
-        items: order.lines
-          .map((line) => `${line.quantity} x ${line.name}${line.size ? ` (${line.size})` : ''}`)
-          .join('; '),
-        total: (order.total / 100).toFixed(2),
-        currency: order.currency.toUpperCase(),
-        shipped_at: order.shipment?.shippedAt ?? '',
-        carrier: order.shipment?.carrier ?? '',
-        tracking_number: order.shipment?.trackingNumber ?? '',
-        // After the columns of before ADR 047, so a sheet that reads them by place still works.
-        refunded: (order.refundedTotal / 100).toFixed(2),
-        cancelled_at: order.cancelledAt ?? '',
-      })),
-      { header: true, cast: { string: guardFormula } },
-    );
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="orders.csv"')
-      .send(csv);
-  });
+  api.get(
+    `${BACK_OFFICE_API}/orders.csv`,
+    { schema: { querystring: orderListQuery } },
+    async (request, reply) => {
+      const asked = orderFilter(request.query, CSV_LIMIT);
+      const { orders: found } = await orders.listForBackOffice({ ...asked.filter, offset: 0 });
+      const { stringify } = await import('csv-stringify/sync');
+      const csv = stringify(
+        found.map((order) => ({
+          order: order.id,
+          date: order.createdAt,
+          email: order.email,
+          items: order.lines
+            .map((line) => `${line.quantity} x ${line.name}${line.size ? ` (${line.size})` : ''}`)
+            .join('; '),
+          total: (order.total / 100).toFixed(2),
+          currency: order.currency.toUpperCase(),
+          shipped_at: order.shipment?.shippedAt ?? '',
+          carrier: order.shipment?.carrier ?? '',
+          tracking_number: order.shipment?.trackingNumber ?? '',
+          // After the columns of before ADR 047, so a sheet that reads them by place still works.
+          refunded: (order.refundedTotal / 100).toFixed(2),
+          cancelled_at: order.cancelledAt ?? '',
+        })),
+        { header: true, cast: { string: guardFormula } },
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .send(csv);
+    },
+  );
 
   app.get<{ Params: { id: string } }>(`${BACK_OFFICE_API}/orders/:id`, async (request, reply) => {
     const order = await orders.findForBackOffice(request.params.id);
@@ -161,13 +155,12 @@ export function orderAdminRoutes(
       { ...refundState(result.order), refund: result.refund },
     );
 
-  app.post<{ Params: { id: string } }>(
+  api.post(
     `${BACK_OFFICE_API}/orders/:id/refunds`,
+    { schema: { params: idParams, body: refundBodySchema } },
     async (request, reply) => {
-      const parsed = refundBodySchema.safeParse(request.body ?? {});
-      if (!parsed.success) return invalid(reply, parsed.error);
       const before = await orders.findForBackOffice(request.params.id);
-      const result = await orders.refund(request.params.id, parsed.data, actorOf(request));
+      const result = await orders.refund(request.params.id, request.body, actorOf(request));
       switch (result.kind) {
         case 'not_found':
           return notFound(reply, 'No such order.');
@@ -201,13 +194,12 @@ export function orderAdminRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  api.post(
     `${BACK_OFFICE_API}/orders/:id/cancel`,
+    { schema: { params: idParams, body: cancelBodySchema } },
     async (request, reply) => {
-      const parsed = cancelBodySchema.safeParse(request.body ?? {});
-      if (!parsed.success) return invalid(reply, parsed.error);
       const before = await orders.findForBackOffice(request.params.id);
-      const result = await orders.cancel(request.params.id, parsed.data, actorOf(request));
+      const result = await orders.cancel(request.params.id, request.body, actorOf(request));
       switch (result.kind) {
         case 'not_found':
           return notFound(reply, 'No such order.');
@@ -228,12 +220,11 @@ export function orderAdminRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  api.post(
     `${BACK_OFFICE_API}/orders/:id/shipment`,
+    { schema: { params: idParams, body: shipmentBody } },
     async (request, reply) => {
-      const parsed = shipmentBody.safeParse(request.body ?? {});
-      if (!parsed.success) return invalid(reply, parsed.error);
-      const result = await orders.markShipped(request.params.id, parsed.data);
+      const result = await orders.markShipped(request.params.id, request.body);
       switch (result.kind) {
         case 'invalid':
           return reply.status(400).send({ code: 'VALIDATION_ERROR', message: result.message });

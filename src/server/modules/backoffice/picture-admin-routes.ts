@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { z } from '#shared/zod.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pictureQuery } from '#shared/back-office-schemas.ts';
 import type { AuditService } from '#server/modules/audit/audit-service.ts';
 import {
   MAX_PICTURE_BYTES,
@@ -18,13 +19,6 @@ export interface PictureAdminDeps {
   audit: AuditService;
 }
 
-const pictureQuery = z.strictObject({
-  kind: z.enum(
-    ['item', 'section', 'logo'],
-    'Say what the picture is for: kind=item, kind=section or kind=logo.',
-  ),
-});
-
 const TOO_LARGE = `A picture can be at most ${MAX_PICTURE_BYTES / 1024 / 1024} MB. Make it smaller and upload it again.`;
 
 /**
@@ -39,7 +33,7 @@ const TOO_LARGE = `A picture can be at most ${MAX_PICTURE_BYTES / 1024 / 1024} M
  */
 export function pictureAdminRoutes(
   app: FastifyInstance,
-  { actorOf, invalid }: BackOfficeKit,
+  { actorOf }: BackOfficeKit,
   { uploadPicture, audit }: PictureAdminDeps,
 ) {
   void app.register((scope, _options, done) => {
@@ -58,36 +52,37 @@ export function pictureAdminRoutes(
       throw error;
     });
 
-    scope.post(
-      `${BACK_OFFICE_API}/pictures`,
-      { bodyLimit: MAX_PICTURE_BYTES },
-      async (request, reply) => {
-        const parsed = pictureQuery.safeParse(request.query);
-        if (!parsed.success) return invalid(reply, parsed.error);
-        const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-        if (!Buffer.isBuffer(request.body) || !PICTURE_CONTENT_TYPES.includes(type ?? '')) {
-          return reply.status(400).send({
-            code: 'NOT_A_PICTURE',
-            message: 'Upload a JPEG, PNG, WebP or AVIF picture.',
-          });
-        }
-        const actor = actorOf(request);
-        const outcome = await uploadPicture(request.body, parsed.data.kind, actor.id);
-        if (outcome.kind === 'not_a_picture') {
-          return reply.status(400).send({ code: 'NOT_A_PICTURE', message: outcome.message });
-        }
-        if (outcome.kind === 'stored') {
-          await audit.record(actor, 'picture.upload', `picture:${outcome.id}`, null, {
-            imageUrl: outcome.imageUrl,
-            kind: parsed.data.kind,
-            bytes: request.body.length,
-          });
-        }
-        return reply
-          .status(outcome.kind === 'stored' ? 201 : 200)
-          .send({ imageUrl: outcome.imageUrl });
-      },
-    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        `${BACK_OFFICE_API}/pictures`,
+        { bodyLimit: MAX_PICTURE_BYTES, schema: { querystring: pictureQuery } },
+        async (request, reply) => {
+          const { kind } = request.query;
+          const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+          if (!Buffer.isBuffer(request.body) || !PICTURE_CONTENT_TYPES.includes(type ?? '')) {
+            return reply.status(400).send({
+              code: 'NOT_A_PICTURE',
+              message: 'Upload a JPEG, PNG, WebP or AVIF picture.',
+            });
+          }
+          const actor = actorOf(request);
+          const outcome = await uploadPicture(request.body, kind, actor.id);
+          if (outcome.kind === 'not_a_picture') {
+            return reply.status(400).send({ code: 'NOT_A_PICTURE', message: outcome.message });
+          }
+          if (outcome.kind === 'stored') {
+            await audit.record(actor, 'picture.upload', `picture:${outcome.id}`, null, {
+              imageUrl: outcome.imageUrl,
+              kind: kind,
+              bytes: request.body.length,
+            });
+          }
+          return reply
+            .status(outcome.kind === 'stored' ? 201 : 200)
+            .send({ imageUrl: outcome.imageUrl });
+        },
+      );
     done();
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { shopSettingsBody } from '#shared/shop-settings-schema.ts';
 import type { AuditService } from '#server/modules/audit/audit-service.ts';
 import type { SettingsService } from '#server/modules/settings/settings-service.ts';
@@ -24,25 +25,29 @@ export interface SettingsAdminDeps {
  */
 export function settingsAdminRoutes(
   app: FastifyInstance,
-  { actorOf, invalid }: BackOfficeKit,
+  { actorOf }: BackOfficeKit,
   { settings, isLogoStored, audit }: SettingsAdminDeps,
 ) {
   app.get(`${BACK_OFFICE_API}/settings`, () => settings.settings());
 
-  app.put(`${BACK_OFFICE_API}/settings`, async (request, reply) => {
-    const parsed = shopSettingsBody.safeParse(request.body ?? {});
-    if (!parsed.success) return invalid(reply, parsed.error);
-    const { logo } = parsed.data;
-    if (logo && !(await isLogoStored(logo))) {
-      return reply.status(400).send({
-        code: 'VALIDATION_ERROR',
-        message: 'That logo is not an uploaded logo. Upload the picture again.',
-      });
-    }
-    const { before, after, changed } = await settings.update(parsed.data);
-    if (changed) {
-      await audit.record(actorOf(request), 'settings.update', 'settings:shop', before, after);
-    }
-    return after;
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .put(
+      `${BACK_OFFICE_API}/settings`,
+      { schema: { body: shopSettingsBody } },
+      async (request, reply) => {
+        const { logo } = request.body;
+        if (logo && !(await isLogoStored(logo))) {
+          return reply.status(400).send({
+            code: 'VALIDATION_ERROR',
+            message: 'That logo is not an uploaded logo. Upload the picture again.',
+          });
+        }
+        const { before, after, changed } = await settings.update(request.body);
+        if (changed) {
+          await audit.record(actorOf(request), 'settings.update', 'settings:shop', before, after);
+        }
+        return after;
+      },
+    );
 }

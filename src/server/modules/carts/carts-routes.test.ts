@@ -76,7 +76,7 @@ describe('the account cart', () => {
     const laptop = await replaceCart({ version: 0, lines: [{ id: 11, quantity: 3 }] }, cookie);
     expect(laptop.statusCode).toBe(409);
     const conflict = laptop.json<CartConflictBody>();
-    expect(conflict.code).toBe('version_conflict');
+    expect(conflict.code).toBe('VERSION_CONFLICT');
     expect(conflict.cart.version).toBe(1);
     expect(pairs(conflict.cart)).toEqual([[2, 1]]);
     expect(pairs((await readCart(cookie)).json())).toEqual([[2, 1]]);

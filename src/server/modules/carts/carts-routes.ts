@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   mergeCartBodySchema,
   replaceCartBodySchema,
   type CartConflictBody,
 } from '#shared/carts.ts';
 import type { AccountsService } from '#server/modules/accounts/accounts-service.ts';
+import { checkedFirst } from '#server/platform/http/api-contract.ts';
 import { type CreateLimiter, waitInWords } from '#server/platform/rate-limit.ts';
 import type { CartService } from './carts-service.ts';
 
@@ -18,7 +19,7 @@ export interface CartsRoutesOptions {
 }
 
 function sendError(reply: FastifyReply, status: number, error: string, message: string) {
-  return reply.status(status).header('cache-control', 'no-store').send({ error, message });
+  return reply.status(status).send({ error, message });
 }
 
 /**
@@ -28,7 +29,7 @@ function sendError(reply: FastifyReply, status: number, error: string, message: 
  * - `GET /api/cart`: the cart, priced from the catalogue (`CartDocument`; version 0 when empty
  *   and never saved).
  * - `PUT /api/cart`: replaces it with `{ version, lines }`; 200 with the saved cart, or 409
- *   `version_conflict` with the cart as it is now when `version` is not the current one.
+ *   `VERSION_CONFLICT` with the cart as it is now when `version` is not the current one.
  * - `POST /api/cart/merge`: merges `{ lines }` (a browser's cart at sign-in) into it; 200.
  *
  * Writes are limited per account; bad bodies (products not on sale now, quantities out of range,
@@ -46,12 +47,8 @@ export function cartsRoutes(
     return user;
   };
 
-  /** The owner and their parsed body, or undefined once a 401, 429 or 400 is sent. */
-  const write = async <T>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    schema: z.ZodType<T>,
-  ): Promise<{ userId: string; body: T } | undefined> => {
+  // The session and the limit come before the body: the anonymous get 401 whatever they send.
+  const writerCheck = checkedFirst(async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await signedIn(request, reply);
     if (!user) return undefined;
     const wait = await writes.hit(request, user.id);
@@ -59,51 +56,51 @@ export function cartsRoutes(
       await reply
         .status(429)
         .header('retry-after', String(wait))
-        .header('cache-control', 'no-store')
         .send({
           error: 'Too Many Requests',
           message: `Too many cart changes. Try again in ${waitInWords(wait)}.`,
         });
       return undefined;
     }
-    const parsed = schema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? 'Check the cart and try again.';
-      await sendError(reply, 400, 'Bad Request', message);
-      return undefined;
-    }
-    return { userId: user.id, body: parsed.data };
-  };
+    return user.id;
+  });
+  const writer = writerCheck.hook;
+  const writerOf = writerCheck.of;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/cart', async (request, reply) => {
     const user = await signedIn(request, reply);
     if (!user) return reply;
-    return reply.header('cache-control', 'no-store').send(await carts.find(user.id));
+    return reply.send(await carts.find(user.id));
   });
 
-  app.put('/api/cart', async (request, reply) => {
-    const accepted = await write(request, reply, replaceCartBodySchema);
-    if (!accepted) return reply;
-    const result = await carts.replace(accepted.userId, accepted.body);
-    if (result.kind === 'refused') return sendError(reply, 400, 'Bad Request', result.message);
-    if (result.kind === 'conflict') {
-      const body: CartConflictBody = {
-        error: 'Conflict',
-        code: 'version_conflict',
-        message: 'Your cart was changed on another device. Here it is as it is now.',
-        cart: result.cart,
-      };
-      return reply.status(409).header('cache-control', 'no-store').send(body);
-    }
-    return reply.header('cache-control', 'no-store').send(result.cart);
-  });
+  api.put(
+    '/api/cart',
+    { schema: { body: replaceCartBodySchema }, preValidation: writer },
+    async (request, reply) => {
+      const result = await carts.replace(writerOf(request), request.body);
+      if (result.kind === 'refused') return sendError(reply, 400, 'Bad Request', result.message);
+      if (result.kind === 'conflict') {
+        const body: CartConflictBody = {
+          error: 'Conflict',
+          code: 'VERSION_CONFLICT',
+          message: 'Your cart was changed on another device. Here it is as it is now.',
+          cart: result.cart,
+        };
+        return reply.status(409).send(body);
+      }
+      return reply.send(result.cart);
+    },
+  );
 
-  app.post('/api/cart/merge', async (request, reply) => {
-    const accepted = await write(request, reply, mergeCartBodySchema);
-    if (!accepted) return reply;
-    const cart = await carts.merge(accepted.userId, accepted.body.lines);
-    return reply.header('cache-control', 'no-store').send(cart);
-  });
+  api.post(
+    '/api/cart/merge',
+    { schema: { body: mergeCartBodySchema }, preValidation: writer },
+    async (request, reply) => {
+      const cart = await carts.merge(writerOf(request), request.body.lines);
+      return reply.send(cart);
+    },
+  );
   // A Fastify plugin: registered with app.register, which waits for it.
   return Promise.resolve();
 }

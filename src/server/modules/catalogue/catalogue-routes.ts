@@ -21,7 +21,6 @@ type Query = Record<string, unknown>;
 function sendError(reply: FastifyReply, status: 400 | 404, message: string) {
   return reply
     .status(status)
-    .header('cache-control', 'no-store')
     .send({ error: status === 400 ? 'Bad Request' : 'Not Found', message });
 }
 

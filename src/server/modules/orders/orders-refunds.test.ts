@@ -209,6 +209,7 @@ describe('refunding lines', () => {
     });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual({
+      error: 'Conflict',
       code: 'OVER_REFUND',
       message: 'Line 1 (Brown Brim, size M): only 2 of 2 can still be refunded.',
     });
@@ -226,6 +227,7 @@ describe('refunding lines', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({
+      error: 'Bad Request',
       code: 'UNKNOWN_LINE',
       message: 'The order has no line 3: it has 2.',
     });
@@ -389,6 +391,7 @@ describe('cancelling an order', () => {
       lines: [{ lineIndex: 0, quantity: 1 }],
     });
     expect(more.json()).toEqual({
+      error: 'Conflict',
       code: 'OVER_REFUND',
       message: 'This order is cancelled, and everything in it is refunded.',
     });

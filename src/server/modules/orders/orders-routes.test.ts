@@ -186,7 +186,7 @@ describe('POST /api/orders', () => {
       const response = await placeOrder(orderBody(token, { lines }));
       expect(response.statusCode, JSON.stringify(lines)).toBe(400);
       const error = response.json<{ code: string; message: string }>();
-      expect(error.code).toBe('invalid_request');
+      expect(error.code).toBe('VALIDATION_ERROR');
       expect(error.message).toBeTruthy();
     }
     expect((await placeOrder(orderBody(token, { email: 'nope' }))).statusCode).toBe(400);
@@ -212,7 +212,7 @@ describe('POST /api/orders', () => {
     ]) {
       const other = await placeOrder({ ...body, ...changed });
       expect(other.statusCode).toBe(409);
-      expect(other.json()).toMatchObject({ code: 'idempotency_conflict' });
+      expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
     }
   });
 
@@ -236,7 +236,7 @@ describe('POST /api/orders', () => {
     const response = await placeOrder(orderBody(token, { approvedTotal: 1000 }));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
-      code: 'total_changed',
+      code: 'TOTAL_CHANGED',
       message:
         'The total is now $375, not the $10 you approved. Nothing was charged: check your cart and pay again.',
     });
@@ -282,12 +282,12 @@ describe('POST /api/orders', () => {
     const again = await placeOrder(orderBody(token));
     expect(again.statusCode).toBe(402);
     expect(again.json()).toMatchObject({
-      code: 'token_used',
+      code: 'TOKEN_USED',
       message: 'This card token was already used',
     });
     const unknown = await placeOrder(orderBody(`tok_${'x'.repeat(32)}`));
     expect(unknown.statusCode).toBe(402);
-    expect(unknown.json()).toMatchObject({ code: 'token_not_found' });
+    expect(unknown.json()).toMatchObject({ code: 'TOKEN_NOT_FOUND' });
   });
 
   it('records no order and no charge when the card is declined at charge time', async () => {
@@ -296,7 +296,7 @@ describe('POST /api/orders', () => {
     const response = await placeOrder(orderBody(token));
     expect(response.statusCode).toBe(402);
     expect(response.json()).toMatchObject({
-      code: 'card_declined',
+      code: 'CARD_DECLINED',
       message: 'Your card was declined.',
     });
     expect(await count('orders')).toBe(orders);

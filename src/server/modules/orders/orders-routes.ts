@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describeUnavailable } from '#shared/unavailable-lines.ts';
 import {
   createOrderBodySchema,
@@ -30,13 +31,13 @@ const CHARGE_FAILURES: Record<
   ChargeFailureCode,
   { status: number; code: OrderErrorCode | undefined; error: string }
 > = {
-  card_declined: { status: 402, code: 'card_declined', error: 'Payment Required' },
-  insufficient_funds: { status: 402, code: 'insufficient_funds', error: 'Payment Required' },
-  expired_card: { status: 402, code: 'expired_card', error: 'Payment Required' },
-  incorrect_cvc: { status: 402, code: 'incorrect_cvc', error: 'Payment Required' },
-  token_not_found: { status: 402, code: 'token_not_found', error: 'Payment Required' },
-  token_used: { status: 402, code: 'token_used', error: 'Payment Required' },
-  idempotency_conflict: { status: 409, code: 'idempotency_conflict', error: 'Conflict' },
+  card_declined: { status: 402, code: 'CARD_DECLINED', error: 'Payment Required' },
+  insufficient_funds: { status: 402, code: 'INSUFFICIENT_FUNDS', error: 'Payment Required' },
+  expired_card: { status: 402, code: 'EXPIRED_CARD', error: 'Payment Required' },
+  incorrect_cvc: { status: 402, code: 'INCORRECT_CVC', error: 'Payment Required' },
+  token_not_found: { status: 402, code: 'TOKEN_NOT_FOUND', error: 'Payment Required' },
+  token_used: { status: 402, code: 'TOKEN_USED', error: 'Payment Required' },
+  idempotency_conflict: { status: 409, code: 'IDEMPOTENCY_CONFLICT', error: 'Conflict' },
   invalid_amount: { status: 500, code: undefined, error: 'Internal Server Error' },
 };
 
@@ -48,7 +49,7 @@ function sendError(
   code?: OrderErrorCode,
 ) {
   const body: OrderErrorBody = code ? { error, message, code } : { error, message };
-  return reply.status(status).header('cache-control', 'no-store').send(body);
+  return reply.status(status).send(body);
 }
 
 /**
@@ -58,12 +59,12 @@ function sendError(
  * - `POST /api/orders`: prices the lines from the catalogue, checks each line's size, takes the
  *   stock and records the order as pending under its idempotency key in one transaction, charges
  *   the token, then marks the order paid (ADR 030, 037). 400 naming the line for an item not on
- *   sale, a garment without a size or a size it does not come in; 409 `out_of_stock` with
+ *   sale, a garment without a size or a size it does not come in; 409 `OUT_OF_STOCK` with
  *   `unavailable` (each short line and how many are left) when the stock ran out, before any
  *   charge.
  *   201 `CreateOrderResponse`; 200 with
  *   the same order for a retry with the same key and body; 409 for the key with another body;
- *   402 when the card is declined or the token unknown or used; 409 `total_changed` when the
+ *   402 when the card is declined or the token unknown or used; 409 `TOTAL_CHANGED` when the
  *   catalogue's total is not the `approvedTotal` the shopper approved; 400 for a bad body (the
  *   last two before any charge).
  * - `GET /api/orders/:id`: a signed-in shopper's order to them only (401 anonymous, 403 others);
@@ -76,24 +77,20 @@ export function ordersRoutes(
 ): Promise<void> {
   const userIdOf = (request: Pick<FastifyRequest, 'headers'>) => signedInUserId(accounts, request);
 
-  app.post('/api/orders', async (request, reply) => {
-    const parsed = createOrderBodySchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? 'Check the order and try again.';
-      return sendError(reply, 400, 'Bad Request', message, 'invalid_request');
-    }
-    const result = await orders.place(parsed.data, await userIdOf(request));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/api/orders', { schema: { body: createOrderBodySchema } }, async (request, reply) => {
+    const result = await orders.place(request.body, await userIdOf(request));
     switch (result.kind) {
       case 'invalid_line':
-        return sendError(reply, 400, 'Bad Request', result.message, 'invalid_request');
+        return sendError(reply, 400, 'Bad Request', result.message, 'VALIDATION_ERROR');
       case 'out_of_stock': {
         const body: OrderErrorBody = {
           error: 'Conflict',
-          code: 'out_of_stock',
+          code: 'OUT_OF_STOCK',
           message: `Not enough left of ${result.unavailable.map(describeUnavailable).join('; ')}. Nothing was charged.`,
           unavailable: result.unavailable,
         };
-        return reply.status(409).header('cache-control', 'no-store').send(body);
+        return reply.status(409).send(body);
       }
       case 'total_changed':
         return sendError(
@@ -101,7 +98,7 @@ export function ordersRoutes(
           409,
           'Conflict',
           `The total is now ${formatMoney(result.total)}, not the ${formatMoney(result.approvedTotal)} you approved. Nothing was charged: check your cart and pay again.`,
-          'total_changed',
+          'TOTAL_CHANGED',
         );
       case 'conflict':
         return sendError(
@@ -109,7 +106,7 @@ export function ordersRoutes(
           409,
           'Conflict',
           'This idempotency key was already used for a different order. Start a new checkout.',
-          'idempotency_conflict',
+          'IDEMPOTENCY_CONFLICT',
         );
       case 'charge_failed': {
         const failure = CHARGE_FAILURES[result.code];
@@ -119,7 +116,7 @@ export function ordersRoutes(
       default:
         return reply
           .status(result.kind === 'created' ? 201 : 200)
-          .header('cache-control', 'no-store')
+
           .send(result.response);
     }
   });
@@ -133,7 +130,7 @@ export function ordersRoutes(
       });
       switch (result.kind) {
         case 'found':
-          return reply.header('cache-control', 'no-store').send(result.order);
+          return reply.send(result.order);
         case 'not_found':
           return sendError(reply, 404, 'Not Found', 'No such order.');
         case 'sign_in_needed':
@@ -150,7 +147,7 @@ export function ordersRoutes(
       return sendError(reply, 401, 'Unauthorized', 'Sign in to see your orders.');
     }
     const response: OrderListResponse = { orders: await orders.listForUser(userId) };
-    return reply.header('cache-control', 'no-store').send(response);
+    return reply.send(response);
   });
   // A Fastify plugin: registered with app.register, which waits for it.
   return Promise.resolve();

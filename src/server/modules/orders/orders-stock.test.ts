@@ -73,7 +73,7 @@ describe('sizes of the lines of an order', () => {
     for (const [lines, message] of cases) {
       const response = await place(app, orderBody(token, lines));
       expect(response.statusCode, message).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'invalid_request', message });
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', message });
     }
     expect(await tokenUsed(app, token)).toBe(false);
   });
@@ -124,7 +124,7 @@ describe('stock', () => {
     );
     expect(response.statusCode).toBe(409);
     expect(response.json<OrderErrorBody>()).toMatchObject({
-      code: 'out_of_stock',
+      code: 'OUT_OF_STOCK',
       unavailable: [
         { id: 1, size: 'S', name: 'Brown Brim', quantity: 1, available: 0 },
         { id: 18, size: 'M', name: 'Black Jean Shearling', quantity: 3, available: 1 },

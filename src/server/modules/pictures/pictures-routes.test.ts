@@ -234,6 +234,7 @@ describe('an upload that is not a picture the shop can use', () => {
     const text = await upload('name,price\nhat,25\n', { type: 'image/png' });
     expect(text.statusCode).toBe(400);
     expect(text.json()).toEqual({
+      error: 'Bad Request',
       code: 'NOT_A_PICTURE',
       message:
         'This file is not a picture the shop can use. Upload a JPEG, PNG, WebP or AVIF picture.',
@@ -297,6 +298,7 @@ describe('an upload that is not a picture the shop can use', () => {
     const answer = await upload(big, { type: 'image/jpeg' });
     expect(answer.statusCode).toBe(413);
     expect(answer.json()).toEqual({
+      error: 'Payload Too Large',
       code: 'TOO_LARGE',
       message: 'A picture can be at most 10 MB. Make it smaller and upload it again.',
     });

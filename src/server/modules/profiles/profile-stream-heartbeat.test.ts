@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileDocument } from '#shared/auth-schemas.ts';
 import type { AccountsService } from '#server/modules/accounts/accounts-service.ts';
+import { apiContract } from '#server/platform/http/api-contract.ts';
 import { profilesRoutes } from './profiles-routes.ts';
 import type { ProfileService } from './profiles-service.ts';
 
@@ -37,6 +38,8 @@ describe('a stream whose session ends without an event', () => {
       watch: () => () => {},
     } as unknown as ProfileService;
     const app = Fastify();
+    // The routes' schemas are checked by the shop's type provider (ADR 054).
+    await apiContract(app);
     profilesRoutes(app, { accounts, profiles, heartbeatMs: HEARTBEAT_MS });
 
     // inject() resolves only once the stream has ended.

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createProfileBodySchema, updateProfileBodySchema } from '#shared/auth-schemas.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createProfileBodySchema,
+  profileParamsSchema,
+  updateProfileBodySchema,
+} from '#shared/auth-schemas.ts';
+import { checkedFirst } from '#server/platform/http/api-contract.ts';
 import type { AccountsService } from '#server/modules/accounts/accounts-service.ts';
 import type { ProfileService } from './profiles-service.ts';
 
@@ -39,54 +45,66 @@ export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions
     return session;
   };
 
-  app.get<{ Params: UidParams }>('/api/users/:uid', async (request, reply) => {
-    if (!(await owner(request, reply))) return reply;
-    const document = await profiles.find(request.params.uid);
-    if (!document)
-      return reply.status(404).send({ error: 'Not Found', message: 'No profile yet.' });
-    return document;
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // The owner is checked before the body: the anonymous get 401 whatever they send.
+  const ownerCheck = checkedFirst(owner);
+  const ownerFirst = ownerCheck.hook;
+  const userOf = (request: FastifyRequest) => ownerCheck.of(request).user;
 
-  app.put<{ Params: UidParams }>('/api/users/:uid', async (request, reply) => {
-    const user = (await owner(request, reply))?.user;
-    if (!user) return reply;
-    const parsed = createProfileBodySchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      return reply
-        .status(400)
-        .send({ error: 'Bad Request', message: parsed.error.issues[0]?.message });
-    }
-    // The email and the time come from the server, never from the body.
-    const { document, created } = await profiles.createIfMissing({
-      uid: user.id,
-      email: user.email,
-      displayName: parsed.data.displayName ?? user.name,
-    });
-    return reply.status(created ? 201 : 200).send(document);
-  });
+  api.get(
+    '/api/users/:uid',
+    { schema: { params: profileParamsSchema }, preValidation: ownerFirst },
+    async (request, reply) => {
+      const document = await profiles.find(request.params.uid);
+      if (!document)
+        return reply.status(404).send({ error: 'Not Found', message: 'No profile yet.' });
+      return document;
+    },
+  );
 
-  app.patch<{ Params: UidParams }>('/api/users/:uid', async (request, reply) => {
-    if (!(await owner(request, reply))) return reply;
+  api.put(
+    '/api/users/:uid',
+    {
+      schema: { params: profileParamsSchema, body: createProfileBodySchema },
+      preValidation: ownerFirst,
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      // The email and the time come from the server, never from the body.
+      const { document, created } = await profiles.createIfMissing({
+        uid: user.id,
+        email: user.email,
+        displayName: request.body.displayName ?? user.name,
+      });
+      return reply.status(created ? 201 : 200).send(document);
+    },
+  );
+
+  /** The fields the server sets, refused by name before the body's own check. */
+  const noProtectedFields = async (request: FastifyRequest, reply: FastifyReply) => {
     const body: unknown = request.body;
     const locked = PROTECTED_FIELDS.filter(
       (field) => typeof body === 'object' && body !== null && field in body,
     );
-    if (locked.length > 0) {
-      return reply
-        .status(400)
-        .send({ error: 'Bad Request', message: `${locked.join(', ')} cannot be changed.` });
-    }
-    const parsed = updateProfileBodySchema.safeParse(body);
-    if (!parsed.success) {
-      return reply
-        .status(400)
-        .send({ error: 'Bad Request', message: parsed.error.issues[0]?.message });
-    }
-    const document = await profiles.rename(request.params.uid, parsed.data.displayName);
-    if (!document)
-      return reply.status(404).send({ error: 'Not Found', message: 'No profile yet.' });
-    return document;
-  });
+    if (locked.length === 0) return undefined;
+    return reply
+      .status(400)
+      .send({ error: 'Bad Request', message: `${locked.join(', ')} cannot be changed.` });
+  };
+
+  api.patch(
+    '/api/users/:uid',
+    {
+      schema: { params: profileParamsSchema, body: updateProfileBodySchema },
+      preValidation: [ownerFirst, noProtectedFields],
+    },
+    async (request, reply) => {
+      const document = await profiles.rename(request.params.uid, request.body.displayName);
+      if (!document)
+        return reply.status(404).send({ error: 'Not Found', message: 'No profile yet.' });
+      return document;
+    },
+  );
 
   // Open streams by session id, so a session's end reaches its streams at once.
   const streamsOfSession = new Map<string, Set<() => void>>();

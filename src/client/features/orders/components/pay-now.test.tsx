@@ -260,7 +260,7 @@ describe('Pay Now', () => {
       new Response(
         JSON.stringify({
           error: 'Conflict',
-          code: 'out_of_stock',
+          code: 'OUT_OF_STOCK',
           message: 'Some items are no longer available.',
           unavailable: [{ id: brim.id, size: 'M', name: 'Brown Brim', quantity: 2, available: 0 }],
         }),
@@ -296,7 +296,7 @@ describe('Pay Now', () => {
       new Response(
         JSON.stringify({
           error: 'Conflict',
-          code: 'total_changed',
+          code: 'TOTAL_CHANGED',
           message: 'The total is now $62.00, not the $50.00 you approved.',
         }),
         { status: 409 },

@@ -93,11 +93,11 @@ export function PayNow() {
         clearPendingPayment();
         // A price changed since this page learnt it: the cart asks the catalogue again and
         // shows the new total, which the next Pay Now approves (ADR 053).
-        if (failure instanceof ApiError && failure.code === 'total_changed') {
+        if (failure instanceof ApiError && failure.code === 'TOTAL_CHANGED') {
           dispatch(cartProductsForgotten());
         }
         const soldOut =
-          failure instanceof ApiError && failure.code === 'out_of_stock'
+          failure instanceof ApiError && failure.code === 'OUT_OF_STOCK'
             ? await (await sizesCheck()).unavailableLines(failure.body)
             : undefined;
         setError(
