@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/support/chromium.ts';
+import { CHROMIUM_ARGS, specBrowserPath } from './tests/e2e/support/chromium.ts';
 
 /**
  * Browser specs run in Debian's Chromium (Playwright's own browser download cannot work here)
@@ -21,7 +21,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: specBrowserPath(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
 });
