@@ -71,9 +71,14 @@ export const RESTRICTIONS = {
       'The storefront never imports the back office: it is an app of its own, kept out of every shopper’s load (docs/decisions/044).',
   },
   backOfficeOwnCode: {
-    regex: '^#client/(?!admin/|components/ui/)',
+    regex: '^#client/(?!admin/|api/|components/ui/)',
     message:
-      'The back office imports only its own code (#client/admin/), #client/components/ui/ and #shared/: never the storefront’s (docs/decisions/044).',
+      'The back office imports only its own code (#client/admin/), the API client both apps use (#client/api/), #client/components/ui/ and #shared/: never the storefront’s (docs/decisions/044).',
+  },
+  bothAppsOwnCode: {
+    regex: '^#client/(?!api/)',
+    message:
+      'The API client both apps use (#client/api/) imports neither app’s code: only its own and #shared/ (docs/decisions/054).',
   },
   serverNoClient: {
     regex: `^#client/|${pathThrough('client')}`,
@@ -231,7 +236,7 @@ function clientRestrictions({ feature, test = false, rawRedux = false, backOffic
     // The back office's tests may use the client's test helpers (stubApi) too.
     backOffice
       ? test
-        ? { ...R.backOfficeOwnCode, regex: '^#client/(?!admin/|components/ui/|test/)' }
+        ? { ...R.backOfficeOwnCode, regex: '^#client/(?!admin/|api/|components/ui/|test/)' }
         : R.backOfficeOwnCode
       : R.storefrontNoBackOffice,
     R.clientNoServer,
@@ -335,6 +340,14 @@ export function boundaryBlocks({
       'client back office tests',
       testsIn('src/client/admin/**'),
       clientRestrictions({ backOffice: true, test: true }),
+    ),
+  );
+  // The API client both apps use (ADR 054): the storefront's rules, and neither app's code.
+  blocks.push(
+    block(
+      'client api',
+      [['src/client/api/**', CODE]],
+      [...clientRestrictions({}), R.bothAppsOwnCode],
     ),
   );
   blocks.push(

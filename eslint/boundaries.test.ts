@@ -55,6 +55,7 @@ const PARENT_PATH = 'instead of a ../ path';
 const ZOD = 'Import z from #shared/zod.ts';
 const STOREFRONT_ADMIN = 'The storefront never imports the back office';
 const ADMIN_OWN = 'The back office imports only its own code';
+const BOTH_APPS = 'The API client both apps use (#client/api/) imports neither app’s code';
 const SEED_CATALOGUE = 'The seed catalogue is data the catalogue module seeds from and tests use';
 
 /** [file, code, fragment of the message expected] */
@@ -186,6 +187,13 @@ const VIOLATIONS: [string, string, string][] = [
     ADMIN_OWN,
   ],
   ['src/client/admin/api.ts', "import { request } from '#client/lib/api-client.ts';", ADMIN_OWN],
+  ['src/client/api/api-client.ts', "import { API_BASE } from '#client/admin/api.ts';", BOTH_APPS],
+  [
+    'src/client/api/api-client.ts',
+    "import { NETWORK_ERROR_MESSAGE } from '#client/lib/api-client.ts';",
+    BOTH_APPS,
+  ],
+  ['src/client/api/api-client.ts', "import { z } from 'zod';", ZOD],
   [
     'src/client/admin/orders/orders-screen.test.tsx',
     "import { makeStore } from '#client/app/store.ts';",
@@ -357,6 +365,8 @@ const VIOLATIONS: [string, string, string][] = [
 
 /** [file, code]: imports the boundaries allow. */
 const ALLOWED: [string, string][] = [
+  ['src/client/admin/api.ts', "import { createApiRequest } from '#client/api/api-client.ts';"],
+  ['src/client/lib/api-client.ts', "import { createApiRequest } from '#client/api/api-client.ts';"],
   [
     'src/client/admin/orders/orders-screen.tsx',
     [

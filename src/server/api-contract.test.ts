@@ -44,61 +44,20 @@ const operations = () =>
  * Routes whose success answer has no schema yet: the list only shrinks. A new route must
  * declare its answer; a route that gains one leaves this list (the test says so).
  */
-const ANSWER_NOT_YET_DECLARED = new Set<string>([
-  'GET /api/catalogue/collections',
-  'GET /api/catalogue/collections/{routeName}',
-  'GET /api/catalogue/products/{id}',
-  'GET /api/catalogue/products',
-  'GET /api/catalogue/search',
-  'GET /api/users/{uid}',
-  'PUT /api/users/{uid}',
-  'PATCH /api/users/{uid}',
-  'GET /api/users/{uid}/events',
-  'GET /api/payments/widget',
-  'POST /api/orders',
-  'GET /api/orders/{id}',
-  'GET /api/orders',
-  'POST /api/auth/sign-in/email',
-  'POST /api/auth/sign-up/email',
-  'POST /api/auth/sign-out',
-  'GET /api/auth/get-session',
-  'GET /api/auth/callback/google',
-  'POST /api/account/password-reset',
-  'POST /api/account/password-reset/confirm',
-  'POST /api/account/verify-email',
-  'GET /api/account',
-  'POST /api/account/verification',
-  'POST /api/account/email',
-  'POST /api/account/password',
-  'GET /api/account/data',
-  'POST /api/account/delete',
-  'GET /api/cart',
-  'PUT /api/cart',
-  'POST /api/cart/merge',
-  'GET /api/admin/openapi.json',
-  'GET /api/admin/orders.csv',
-  'GET /api/admin/orders/{id}',
-  'POST /api/admin/orders/{id}/shipment',
-  'POST /api/admin/orders/{id}/refunds',
-  'POST /api/admin/orders/{id}/cancel',
-  'GET /api/admin/products',
-  'POST /api/admin/products',
-  'GET /api/admin/products/{id}',
-  'PATCH /api/admin/products/{id}',
-  'POST /api/admin/products/{id}/archive',
-  'POST /api/admin/products/{id}/restore',
-  'GET /api/admin/collections',
-  'POST /api/admin/collections',
-  'PATCH /api/admin/collections/{id}',
-  'PUT /api/admin/collection-order',
-  'POST /api/admin/pictures',
-  'GET /api/admin/settings',
-  'PUT /api/admin/settings',
-]);
+const ANSWER_NOT_YET_DECLARED = new Set<string>([]);
 
+/**
+ * Whether a route declares what it answers: a 2xx with its body's schema (JSON, or the media type
+ * of a stream or a file), or an answer that has no body, declared by its status alone: 204, or a
+ * redirect (3xx) for a route that only redirects. An undeclared route shows only OpenAPI's
+ * `200: Default Response`, with no content.
+ */
 const hasSuccessSchema = (operation: Operation) =>
   Object.entries(operation.responses ?? {}).some(
-    ([status, response]) => /^2/.test(status) && response.content !== undefined,
+    ([status, response]) =>
+      (/^2/.test(status) && response.content !== undefined) ||
+      status === '204' ||
+      /^3/.test(status),
   );
 
 describe('the OpenAPI document', () => {

@@ -4,6 +4,7 @@ import {
   MIN_PASSWORD_LENGTH,
 } from './account-limits.ts';
 import { z } from './zod.ts';
+import { orderSchema } from './orders.ts';
 
 export { MAX_DISPLAY_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
@@ -77,11 +78,65 @@ export const deleteAccountSchema = z.strictObject({
   password: currentPassword.optional(),
 });
 
-/** users/{uid} as the API returns it: the document plus its id. */
-export interface ProfileDocument {
-  id: string;
-  displayName: string;
-  email: string;
-  createdAt: string;
-  [extraField: string]: unknown;
-}
+/** users/{uid} as the API returns it: the document plus its id, and any fields of its own. */
+export const profileDocumentSchema = z.looseObject({
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type ProfileDocument = z.infer<typeof profileDocumentSchema>;
+
+/** An answer in words only (an email sent, a request taken). */
+export const messageAnswerSchema = z.object({ message: z.string() });
+/** A change made, with nothing more to say. */
+export const okAnswerSchema = z.object({ ok: z.boolean() });
+/** POST /api/account/verify-email: the account's address, and whether the link changed it. */
+export const emailLinkAnswerSchema = z.object({ email: z.string(), changed: z.boolean() });
+
+/** GET /api/account: the account as its page shows it. */
+export const accountOverviewSchema = z.object({
+  email: z.string(),
+  emailVerified: z.boolean(),
+  hasPassword: z.boolean(),
+  /** A new address waiting to be confirmed at its link. */
+  pendingEmail: z.string().nullable(),
+});
+export type AccountOverview = z.infer<typeof accountOverviewSchema>;
+
+/** GET /api/account/data: a copy of everything the shop keeps about the account. */
+export const accountDataSchema = z.object({
+  exportedAt: z.string(),
+  account: z.object({
+    email: z.string(),
+    emailVerified: z.boolean(),
+    name: z.string(),
+    createdAt: z.string(),
+  }),
+  profile: profileDocumentSchema.nullable(),
+  orders: z.array(orderSchema),
+});
+
+// better-auth's answers, forwarded as it sent them (without the session token): these name only
+// what the shop reads, and are loose so that nothing of better-auth's own is dropped.
+
+/** The signed-in account as better-auth describes it. */
+export const sessionUserSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+/** POST /api/auth/sign-in/email and sign-up/email: the account now signed in. */
+export const signedInAnswerSchema = z.looseObject({ user: sessionUserSchema });
+/** GET /api/auth/get-session: the session's account, or null without one. */
+export const sessionAnswerSchema = z
+  .looseObject({ session: z.looseObject({}), user: sessionUserSchema })
+  .nullable();
+/** POST /api/auth/sign-out. */
+export const signedOutAnswerSchema = z.looseObject({ success: z.boolean() });
+/**
+ * A refusal under /api/auth: better-auth's own (`{ code, message }`, forwarded as it sent it) or
+ * the shop's (a bad body, a limit), which also carries `error`.
+ */
+export const authRefusalSchema = z.looseObject({ code: z.string(), message: z.string() });

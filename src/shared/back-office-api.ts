@@ -4,6 +4,9 @@
  * read (types only there, so zod stays out of its scripts).
  */
 import { z } from './zod.ts';
+import { orderRefundSchema } from './order-refunds.ts';
+import { orderSchema, shipmentSchema } from './orders.ts';
+import { sizeStockSchema } from './catalogue-api.ts';
 
 /** A back-office role; a shopper has none. */
 export const STAFF_ROLES = ['staff', 'owner'] as const;
@@ -24,12 +27,6 @@ export const meSchema = z.object({
   shopName: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
-
-export const shipmentSchema = z.object({
-  shippedAt: z.string(),
-  carrier: z.string(),
-  trackingNumber: z.string(),
-});
 
 /** An order as the lists show it. */
 export const orderSummarySchema = z.object({
@@ -130,3 +127,78 @@ export const customerDetailSchema = z.object({
   orders: z.array(orderSummarySchema),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+/** GET /api/admin/orders/:id: one order with its refunds (ADR 047). */
+export const adminOrderSchema = orderSchema.extend({ refunds: z.array(orderRefundSchema) });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+/** A refund or cancellation made or found again: the order as it is now, and the refund. */
+export const refundAnswerSchema = z.object({
+  order: orderSchema,
+  refund: orderRefundSchema.nullable(),
+});
+/** POST /api/admin/orders/:id/shipment. */
+export const shipmentAnswerSchema = z.object({ shipment: shipmentSchema });
+
+const productFields = {
+  name: z.string(),
+  description: z.string(),
+  price: cents,
+  collection: z.string(),
+  imageUrl: z.string(),
+  colour: z.string(),
+  sizeKind: z.enum(['hat', 'shoe', 'clothing']).nullable(),
+  /**
+   * Stock of sizes of the kind. Written, a size left out has none; read, every size of the kind
+   * in SIZES_BY_KIND order ('' alone for one size).
+   */
+  sizes: z.array(sizeStockSchema),
+};
+/** What a product is made from or changed to (POST, and every field of PATCH). */
+export const productFieldsSchema = z.object(productFields);
+/** A product as the back office sees it: every field it edits, archived or not. */
+export const adminProductSchema = z.object({
+  id: z.number().int(),
+  ...productFields,
+  archived: z.boolean(),
+  createdAt: z.string(),
+});
+export const adminProductListSchema = z.object({ products: z.array(adminProductSchema), ...paged });
+
+const collectionFields = {
+  title: z.string(),
+  routeName: z.string(),
+  imageUrl: z.string(),
+  size: z.literal('large').nullable(),
+};
+export const collectionFieldsSchema = z.object(collectionFields);
+/** A collection as the back office sees it, with how many of its products are on sale. */
+export const adminCollectionSchema = z.object({
+  id: z.number().int(),
+  ...collectionFields,
+  /** The shop overview's order, from 1. */
+  position: z.number().int(),
+  /** The home directory's order, from 1. */
+  tilePosition: z.number().int(),
+  products: z.number().int(),
+});
+export const adminCollectionListSchema = z.object({ collections: z.array(adminCollectionSchema) });
+/** PUT /api/admin/collection-order: the collections' ids in the overview's and the directory's order. */
+export const collectionOrderAnswerSchema = z.object({
+  overview: z.array(z.number().int()),
+  directory: z.array(z.number().int()),
+});
+
+/** POST /api/admin/pictures: the uploaded picture's base URL. */
+export const pictureAnswerSchema = z.object({ imageUrl: z.string() });
+
+/**
+ * GET /api/admin/openapi.json: the API's OpenAPI document (@fastify/swagger's), described only
+ * by its version and its paths; the rest passes as it is.
+ */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+/** GET /api/admin/orders.csv: the orders as CSV, a header row first (sent as text). */
+export const ordersCsvSchema = z.string();

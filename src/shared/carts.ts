@@ -8,8 +8,8 @@ import {
   type CartLineRef,
   type LineKey,
 } from './cart.ts';
-import type { Cents } from './money.ts';
-import type { OrderLine } from './orders.ts';
+import { orderLineSchema } from './order-lines.ts';
+import { apiErrorSchema } from './api-errors.ts';
 
 const sizeLabel = (size: string | undefined) => (size ? ` in size ${size}` : '');
 
@@ -114,20 +114,21 @@ export type MergeCartBody = z.infer<typeof mergeCartBodySchema>;
  * A signed-in shopper's cart as the API returns it: priced from the catalogue as it is now. Lines
  * of products no longer on sale are left out.
  */
-export interface CartDocument {
+export const cartDocumentSchema = z.object({
   /** Raised by every change; 0 while the account has no cart. */
-  version: number;
-  lines: OrderLine[];
-  total: Cents;
-}
+  version: z.number().int(),
+  lines: z.array(orderLineSchema),
+  total: z.number().int(),
+});
+export type CartDocument = z.infer<typeof cartDocumentSchema>;
 
 /** 409 of PUT /api/cart: the cart changed elsewhere; `cart` is how it is now. */
-export interface CartConflictBody {
-  error: 'Conflict';
-  code: 'VERSION_CONFLICT';
-  message: string;
-  cart: CartDocument;
-}
+export const cartConflictSchema = apiErrorSchema.extend({
+  error: z.literal('Conflict'),
+  code: z.literal('VERSION_CONFLICT'),
+  cart: cartDocumentSchema,
+});
+export type CartConflictBody = z.infer<typeof cartConflictSchema>;
 
 /**
  * The account's cart and this browser's, as one (ADR 025): the account's lines first, in their

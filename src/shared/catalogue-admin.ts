@@ -2,15 +2,18 @@
  * The back office's products and collections (issue 14; ADR 045): what /api/admin/products and
  * /api/admin/collections answer, for the server's routes and the /admin screens alike.
  */
-import type { SizeKind, SizeStock } from './catalogue-model.ts';
-import type { Cents } from './money.ts';
+// Types only from the schemas: the /admin screens import this file, and zod stays out of them.
+import type {
+  adminCollectionSchema,
+  adminProductListSchema,
+  adminProductSchema,
+  collectionFieldsSchema,
+  productFieldsSchema,
+} from './back-office-api.ts';
+import type { z } from './zod.ts';
 
 /** A product as the back office sees it: every field it edits, archived or not. */
-export interface AdminProduct extends ProductFields {
-  id: number;
-  archived: boolean;
-  createdAt: string;
-}
+export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 /** Which products the list shows: on sale (the default), archived, or both. */
 export const PRODUCT_STATES = ['on-sale', 'archived', 'all'] as const;
@@ -20,49 +23,15 @@ export type ProductState = (typeof PRODUCT_STATES)[number];
 export const STOCK_FILTERS = ['sold-out', 'low'] as const;
 export type StockFilter = (typeof STOCK_FILTERS)[number];
 
-export interface AdminProductList {
-  products: AdminProduct[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type AdminProductList = z.infer<typeof adminProductListSchema>;
 
 /** What a product is made from or changed to (POST, and every field of PATCH). */
-export interface ProductFields {
-  name: string;
-  description: string;
-  price: Cents;
-  collection: string;
-  imageUrl: string;
-  colour: string;
-  sizeKind: SizeKind | null;
-  /**
-   * Stock of sizes of the kind. Written, a size left out has none; read, every size of the kind
-   * in SIZES_BY_KIND order ('' alone for one size).
-   */
-  sizes: SizeStock[];
-}
+export type ProductFields = z.infer<typeof productFieldsSchema>;
 
 /** A collection as the back office sees it, with how many of its products are on sale. */
-export interface AdminCollection {
-  id: number;
-  title: string;
-  routeName: string;
-  imageUrl: string;
-  size: 'large' | null;
-  /** The shop overview's order, from 1. */
-  position: number;
-  /** The home directory's order, from 1. */
-  tilePosition: number;
-  products: number;
-}
+export type AdminCollection = z.infer<typeof adminCollectionSchema>;
 
-export interface CollectionFields {
-  title: string;
-  routeName: string;
-  imageUrl: string;
-  size: 'large' | null;
-}
+export type CollectionFields = z.infer<typeof collectionFieldsSchema>;
 
 /** Lower-case letters, digits and single hyphens: the collection's address `/shop/{routeName}`. */
 export const ROUTE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

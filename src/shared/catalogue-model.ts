@@ -4,7 +4,16 @@
  * (catalogue.ts) is only the seed of the first start; nothing else should read it for prices,
  * names or stock.
  */
-import type { Item } from './catalogue.ts';
+// Types only from the schemas: this file is in the storefront's bundle, zod is not.
+import type {
+  catalogueCollectionSchema,
+  offSaleProductSchema,
+  productListSchema,
+  productSchema,
+  productsAnswerSchema,
+  sizeStockSchema,
+} from './catalogue-api.ts';
+import type { z } from './zod.ts';
 import type { Cents } from './money.ts';
 import { slugify } from './images.ts';
 
@@ -22,40 +31,23 @@ export const SIZES_BY_KIND: Readonly<Record<SizeKind, readonly string[]>> = {
 export const LOW_STOCK_THRESHOLD = 3;
 
 /** One size of a product and how many of it the shop has. */
-export interface SizeStock {
-  size: string;
-  stock: number;
-}
+export type SizeStock = z.infer<typeof sizeStockSchema>;
 
-/** A product as the storefront shows it: the spec's item, plus what a clothing shop needs. */
-export interface Product extends Item {
-  /** The routeName of its collection (`hats`). */
-  collection: string;
-  description: string;
-  /** One colour word used by the colour filter (`brown`, `blue`, `multi`). */
-  colour: string;
-  /** Null for one-size products, which are bought without choosing a size. */
-  sizeKind: SizeKind | null;
-  /** Its sizes in SIZES_BY_KIND order with their stock; one `{ size: '', stock }` when no kind. */
-  sizes: SizeStock[];
-  /** ISO 8601; "newest" sorts by it. */
-  createdAt: string;
-}
+/**
+ * A product as the storefront shows it: the spec's item (catalogue.ts), plus what a clothing
+ * shop needs: the routeName of its collection (`hats`), one colour word for the colour filter,
+ * its size kind (null for one-size products, bought without choosing a size), its sizes in
+ * SIZES_BY_KIND order with their stock (one `{ size: '', stock }` when no kind), and when it
+ * was added (ISO 8601; "newest" sorts by it).
+ */
+export type Product = z.infer<typeof productSchema>;
 
-/** A collection with every product on sale in it, in the owner's order. */
-export interface CatalogueCollection {
-  id: number;
-  title: string;
-  /** `hats`: the collection page is /shop/{routeName}. */
-  routeName: string;
-  /** Base URL of its home page tile's picture (images.ts). */
-  imageUrl: string;
-  /** The home directory's tile size. */
-  size?: 'large';
-  /** Its place in the home directory, from 1 (the spec orders tiles apart from collections). */
-  tilePosition?: number;
-  items: Product[];
-}
+/**
+ * A collection with every product on sale in it, in the owner's order; `routeName` (`hats`)
+ * makes its page /shop/{routeName}, `imageUrl` is its home tile's picture (images.ts), `size`
+ * the tile's size and `tilePosition` its place in the home directory, from 1.
+ */
+export type CatalogueCollection = z.infer<typeof catalogueCollectionSchema>;
 
 export const SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'name'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -75,27 +67,14 @@ export interface ListQuery {
 /** How many products one page of a listing shows. */
 export const PAGE_SIZE = 24;
 
-/** One page of a collection or a search, with what the filters can offer. */
-export interface ProductList {
-  products: Product[];
-  total: number;
-  page: number;
-  pageCount: number;
-  /** The values the listing's products have, for the filter controls. */
-  facets: { sizes: string[]; colours: string[]; minPrice: Cents; maxPrice: Cents };
-}
+/** One page of a collection or a search, with the values its products have for the filters. */
+export type ProductList = z.infer<typeof productListSchema>;
 
 /** A product taken off sale (archived), as a cart that holds it names it. */
-export interface OffSaleProduct {
-  id: number;
-  name: string;
-}
+export type OffSaleProduct = z.infer<typeof offSaleProductSchema>;
 
 /** `GET /api/catalogue/products?ids=`: those on sale in the order asked, and those taken off sale. */
-export interface ProductsAnswer {
-  products: Product[];
-  unavailable: OffSaleProduct[];
-}
+export type ProductsAnswer = z.infer<typeof productsAnswerSchema>;
 
 /**
  * What the pages read (server side, through the route loaders' context) and what the JSON API

@@ -1,5 +1,4 @@
 import { z } from './zod.ts';
-import type { Cents } from './money.ts';
 import { createOrderBodySchema } from './orders.ts';
 
 /** The longest reason kept with a refund or a cancellation, in characters. */
@@ -45,21 +44,22 @@ export type RefundBody = z.infer<typeof refundBodySchema>;
 export const cancelBodySchema = z.strictObject({ reason });
 
 /** One refund of an order as the back office shows it. */
-export interface OrderRefund {
+export const orderRefundSchema = z.object({
   /** `ref_…`. */
-  id: string;
+  id: z.string(),
   /** A refund of chosen lines, or the one a cancellation made of everything left. */
-  kind: 'refund' | 'cancel';
+  kind: z.enum(['refund', 'cancel']),
   /** `pending` until the payment provider settles it (ADR 047). */
-  status: 'pending' | 'succeeded' | 'failed';
-  amount: Cents;
-  lines: { lineIndex: number; quantity: number }[];
-  restock: boolean;
-  reason: string | null;
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  amount: z.number().int(),
+  lines: z.array(z.object({ lineIndex: z.number().int(), quantity: z.number().int() })),
+  restock: z.boolean(),
+  reason: z.string().nullable(),
   /** Who asked for it (their address), when the back office did. */
-  by: string | null;
-  createdAt: string;
-  settledAt: string | null;
+  by: z.string().nullable(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
   /** Why the provider refused it, for a failed refund. */
-  failure: string | null;
-}
+  failure: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { apiErrorSchema } from './api-errors.ts';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './cart.ts';
 import { checkDistinctLines, lineSizeSchema, MAX_CART_LINES } from './carts.ts';
 import type { Item } from './catalogue.ts';
@@ -6,6 +7,7 @@ import type { Cents } from './money.ts';
 import type { CardBrand } from './payment-cards.ts';
 import { paymentAddressSchema, type PaymentAddress } from './payment-widget.ts';
 import type { UnavailableLine } from './unavailable-lines.ts';
+import { orderLineSchema, type OrderLine } from './order-lines.ts';
 
 export type { UnavailableLine } from './unavailable-lines.ts';
 
@@ -73,19 +75,7 @@ function unknownFieldsMessage(issue: { code?: string; keys?: string[] }) {
   return `Unknown field${issue.keys?.length === 1 ? '' : 's'}: ${issue.keys?.join(', ')}. Prices and totals are set by the shop.`;
 }
 
-/** A line of an order as sold: the catalogue's name and unit price at the time of the order. */
-export interface OrderLine {
-  /** The catalogue item id. */
-  id: number;
-  name: string;
-  /** The size bought; absent for a one-size product (and on orders placed before sizes). */
-  size?: string;
-  unitPrice: Cents;
-  quantity: number;
-  lineTotal: Cents;
-  /** How many of the line are refunded (or being refunded): present once any are (ADR 047). */
-  refundedQuantity?: number;
-}
+export { orderLineSchema, type OrderLine } from './order-lines.ts';
 
 export interface PricedOrder {
   lines: OrderLine[];
@@ -142,60 +132,82 @@ export function canonicalOrderRequest(body: CreateOrderBody, ownerId: string | n
   });
 }
 
-/** An order as the API returns it. */
-export interface Order {
-  /** `ord_` and 24 random characters. */
-  id: string;
-  status: 'paid';
-  currency: typeof ORDER_CURRENCY;
-  /** The amount charged, in integer cents. */
-  total: Cents;
-  email: string;
-  lines: OrderLine[];
-  billingAddress: PaymentAddress | null;
-  shippingAddress: PaymentAddress | null;
-  /** The card charged, as the widget showed it. */
-  card: { brand: CardBrand; last4: string } | null;
+/** A paid order's shipment, as the shop owner recorded it (ADR 040). */
+export const shipmentSchema = z.object({
   /** ISO 8601. */
-  createdAt: string;
+  shippedAt: z.string(),
+  /** The carrier's name, e.g. `Royal Mail`. */
+  carrier: z.string(),
+  /** The carrier's tracking number: letters, digits, spaces and dashes. */
+  trackingNumber: z.string(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+// An address as stored: the request's checks (trimming, the country list) were made on the way in.
+const addressSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  city: z.string(),
+  zip: z.string(),
+  country: z.string(),
+}) satisfies z.ZodType<PaymentAddress>;
+
+/** An order as the API returns it. */
+export const orderSchema = z.object({
+  /** `ord_` and 24 random characters. */
+  id: z.string(),
+  status: z.literal('paid'),
+  currency: z.literal(ORDER_CURRENCY),
+  /** The amount charged, in integer cents. */
+  total: z.number().int(),
+  email: z.string(),
+  lines: z.array(orderLineSchema),
+  billingAddress: addressSchema.nullable(),
+  shippingAddress: addressSchema.nullable(),
+  /** The card charged, as the widget showed it. */
+  card: z
+    .object({
+      brand: z.enum([
+        'visa',
+        'mastercard',
+        'amex',
+        'discover',
+        'unknown',
+      ]) satisfies z.ZodType<CardBrand>,
+      last4: z.string(),
+    })
+    .nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
   /** How the order left the shop, once it has (issue 15); null until then. */
-  shipment: Shipment | null;
+  shipment: shipmentSchema.nullable(),
   /** ISO 8601 once the shop cancelled the order (ADR 047); null otherwise. */
-  cancelledAt: string | null;
+  cancelledAt: z.string().nullable(),
   /** Integer cents given back to the card by refunds that went through; 0 when none. */
-  refundedTotal: Cents;
+  refundedTotal: z.number().int(),
   /**
    * GET /api/orders/{id} only: 'queued' when the confirmation email is on its way (or sent), so
    * the confirmation page says so only then (issue 15).
    */
-  confirmationEmail?: 'queued';
-}
-
-/** A paid order's shipment, as the shop owner recorded it (ADR 040). */
-export interface Shipment {
-  /** ISO 8601. */
-  shippedAt: string;
-  /** The carrier's name, e.g. `Royal Mail`. */
-  carrier: string;
-  /** The carrier's tracking number: letters, digits, spaces and dashes. */
-  trackingNumber: string;
-}
+  confirmationEmail: z.literal('queued').optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
 
 /** 201 (new order) or 200 (the same request again with the same idempotency key). */
-export interface CreateOrderResponse {
-  order: Order;
+export const createOrderResponseSchema = z.object({
+  order: orderSchema,
   /**
    * For an order placed without signing in: the secret that shows it again, as
    * `GET /api/orders/{id}?receipt={receipt}`. Null for a signed-in shopper's order, which only
    * its owner's session shows.
    */
-  receipt: string | null;
-}
+  receipt: z.string().nullable(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 
 /** GET /api/orders: the signed-in shopper's orders, newest first. */
-export interface OrderListResponse {
-  orders: Order[];
-}
+export const orderListResponseSchema = z.object({ orders: z.array(orderSchema) });
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 
 /** Machine-readable reasons on order errors, beside the human `message`. */
 export type OrderErrorCode =
@@ -210,11 +222,20 @@ export type OrderErrorCode =
   | 'EXPIRED_CARD'
   | 'INCORRECT_CVC';
 
-/** Every error of the orders API: 400, 401, 402, 403, 404 or 409. */
-export interface OrderErrorBody {
-  error: string;
-  message: string;
-  code?: OrderErrorCode;
-  /** With 409 `OUT_OF_STOCK`: each line the shop cannot sell as asked. Nothing was charged. */
-  unavailable?: UnavailableLine[];
-}
+const unavailableLineSchema = z.object({
+  id: z.number().int(),
+  size: z.string().optional(),
+  name: z.string(),
+  quantity: z.number().int(),
+  available: z.number().int(),
+}) satisfies z.ZodType<UnavailableLine>;
+
+/**
+ * Every error of the orders API: 400, 401, 402, 403, 404 or 409; `code` is an OrderErrorCode or
+ * the status's own (`NOT_FOUND`). With 409 `OUT_OF_STOCK`, `unavailable`: each line the shop
+ * cannot sell as asked. Nothing was charged.
+ */
+export const orderErrorSchema = apiErrorSchema.extend({
+  unavailable: z.array(unavailableLineSchema).optional(),
+});
+export type OrderErrorBody = z.infer<typeof orderErrorSchema>;

@@ -30,10 +30,11 @@ export {
  * The provider lives on an origin of its own (Config.PAYMENT_URL), which the prerendered pages
  * cannot know.
  */
-export interface PaymentWidgetConfig {
+export const paymentWidgetConfigSchema = z.object({
   /** The absolute URL of checkout.js on the provider's origin. */
-  scriptUrl: string;
-}
+  scriptUrl: z.string(),
+});
+export type PaymentWidgetConfig = z.infer<typeof paymentWidgetConfigSchema>;
 
 /** A postal address as the widget collects it and the order keeps it. */
 export const paymentAddressSchema = z.strictObject({

@@ -55,3 +55,14 @@ export const shopSettingsBody = z.strictObject({
     )
     .optional(),
 });
+
+/** What the shop's settings are, as GET and PUT /api/admin/settings answer them. */
+export const shopSettingsSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  hours: z.string(),
+  address: z.array(z.string()),
+  contactText: z.string(),
+  logo: z.string(),
+});

@@ -1,28 +1,17 @@
 import { DEFAULT_SHOP_NAME } from './shop-name.ts';
+// Types only: every page imports this file, and zod stays out of the storefront's first load.
+import type { shopSettingsSchema } from './shop-settings-schema.ts';
+import type { z } from './zod.ts';
 
 /**
  * The shop's identity and contact details, which the owner edits in the back office (issue 14,
  * ADR 048) and every page, email and the card widget show. The postal address is given without
  * the shop's name: the name is put above it wherever it is shown, so a new name is never left
- * behind in an old address.
+ * behind in an old address. `phone` and `hours` are empty to leave them out; `address` is one
+ * line each; `contactText` is paragraphs separated by a blank line; `logo` is an uploaded picture
+ * of the kind `logo` (`/images/uploads/<32 hex>`), or empty for the shop's crown.
  */
-export interface ShopSettings {
-  name: string;
-  email: string;
-  /** Empty when the shop takes no calls. */
-  phone: string;
-  /** Opening hours in words; empty to leave them out. */
-  hours: string;
-  /** The postal address, one line each, without the shop's name. */
-  address: string[];
-  /** The contact page's words: paragraphs separated by a blank line. */
-  contactText: string;
-  /**
-   * The header's logo: an uploaded picture of the kind `logo` (`/images/uploads/<32 hex>`), or
-   * empty for the shop's crown.
-   */
-  logo: string;
-}
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
 export { DEFAULT_SHOP_NAME };
 

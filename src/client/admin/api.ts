@@ -1,4 +1,10 @@
 import type { PictureKind } from '#shared/picture-urls.ts';
+import {
+  ApiError as SharedApiError,
+  apiErrorOf,
+  createApiRequest,
+  type ApiTexts,
+} from '#client/api/api-client.ts';
 
 /** Where the back office's API lives; every path below is relative to it. */
 export const API_BASE = '/api/admin';
@@ -12,36 +18,25 @@ export interface ApiError {
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 
-const UNREACHABLE: ApiError = {
-  status: 0,
-  code: 'NETWORK',
-  message: 'The shop could not be reached. Check the connection and try again.',
+// The back office's words; the storefront has its own (#client/lib/api-client.ts).
+const TEXTS: ApiTexts = {
+  unreachable: 'The shop could not be reached. Check the connection and try again.',
+  answered: (status) => `The shop answered ${status}. Try again.`,
 };
 
-async function errorOf(response: Response): Promise<ApiError> {
-  try {
-    const body = (await response.json()) as { code?: unknown; message?: unknown };
-    if (typeof body.message === 'string') {
-      return {
-        status: response.status,
-        code: typeof body.code === 'string' ? body.code : 'ERROR',
-        message: body.message,
-      };
-    }
-  } catch {
-    // Not JSON: a proxy's page, say.
-  }
-  return {
-    status: response.status,
-    code: 'ERROR',
-    message: `The shop answered ${response.status}. Try again.`,
-  };
-}
+const requestApi = createApiRequest(TEXTS, API_BASE);
+
+/** The `{ ok: false }` shape the screens read, from the one client's error. */
+const failure = ({ status, code, message }: SharedApiError): { ok: false; error: ApiError } => ({
+  ok: false,
+  error: { status, code: code ?? 'ERROR', message },
+});
 
 /**
- * Calls the back office's API with the session cookie: GET without a body, the other verbs with
- * JSON. Never throws for an answer: a refusal, a validation error or a lost connection comes back
- * as `{ ok: false, error }` with a message for people.
+ * Calls the back office's API (the one client, #client/api/api-client.ts) with the session
+ * cookie: GET without a body, the other verbs with JSON. Never throws for an answer: a refusal,
+ * a validation error or a lost connection comes back as `{ ok: false, error }` with a message for
+ * people. An aborted request rejects, as fetch does.
  */
 export async function callApi<T>(
   path: string,
@@ -51,25 +46,12 @@ export async function callApi<T>(
     signal?: AbortSignal;
   } = {},
 ): Promise<ApiResult<T>> {
-  const { method = 'GET', body, signal } = init;
-  let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      ...(signal ? { signal } : {}),
-    });
+    return { ok: true, data: await requestApi<T>(path, init) };
   } catch (error) {
-    if (signal?.aborted) throw error;
-    return { ok: false, error: UNREACHABLE };
+    if (error instanceof SharedApiError) return failure(error);
+    throw error;
   }
-  if (!response.ok) return { ok: false, error: await errorOf(response) };
-  return { ok: true, data: (await response.json()) as T };
 }
 
 /** The types the server encodes from (ADR 046), as a file input's `accept` lists them. */
@@ -92,6 +74,7 @@ export function uploadPicture(
   const { onProgress, signal } = init;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
+    const unreachable = () => failure(new SharedApiError(TEXTS.unreachable, 0, 'NETWORK'));
     request.open('POST', `${API_BASE}/pictures?kind=${kind}`);
     request.setRequestHeader('accept', 'application/json');
     request.setRequestHeader('content-type', file.type);
@@ -104,15 +87,13 @@ export function uploadPicture(
         try {
           resolve({ ok: true, data: JSON.parse(responseText) as { imageUrl: string } });
         } catch {
-          resolve({ ok: false, error: UNREACHABLE });
+          resolve(unreachable());
         }
         return;
       }
-      void errorOf(new Response(responseText, { status: status >= 400 ? status : 502 })).then(
-        (error) => resolve({ ok: false, error }),
-      );
+      resolve(failure(apiErrorOf(status >= 400 ? status : 502, responseText, TEXTS)));
     });
-    request.addEventListener('error', () => resolve({ ok: false, error: UNREACHABLE }));
+    request.addEventListener('error', () => resolve(unreachable()));
     request.addEventListener('abort', () =>
       reject(
         signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'),

@@ -6,7 +6,7 @@ import {
 } from '#client/features/orders/components/order-confirmation.tsx';
 import { OrderConfirmationPending } from '#client/features/orders/components/order-confirmation-pending.tsx';
 import { confirmationPath, fetchOrder } from '#client/features/orders/orders-api.ts';
-import { ApiError } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/api/api-client.ts';
 import { NotFound } from '#client/app/layout/not-found.tsx';
 import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
 

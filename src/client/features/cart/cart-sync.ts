@@ -1,7 +1,8 @@
 import { isLine, lineRef, restoreCartLines, type CartLineRef, type LineKey } from '#shared/cart.ts';
 import type { CartConflictBody, CartDocument } from '#shared/carts.ts';
 import type { LateMiddleware, RootState } from '#client/app/store.ts';
-import { ApiError, apiRequest } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/api/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { safeLocalStorage, type SyncStorage } from '#client/lib/safe-storage.ts';
 import { ACCOUNT_CART_KEY } from './account-cart-key.ts';
 import {

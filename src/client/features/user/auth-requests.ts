@@ -1,4 +1,5 @@
-import { ApiError, apiRequest } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/api/api-client.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
 import { AuthError, SignInCancelled } from './auth-client.ts';
 
 /**

@@ -8,7 +8,16 @@ import {
   passwordResetSchema,
   verifyEmailSchema,
 } from '#shared/auth-schemas.ts';
+import {
+  accountDataSchema,
+  accountOverviewSchema,
+  emailLinkAnswerSchema,
+  messageAnswerSchema,
+  okAnswerSchema,
+} from '#shared/auth-schemas.ts';
+import { apiErrorSchema } from '#shared/api-errors.ts';
 import { checkedFirst } from '#server/platform/http/api-contract.ts';
+import { errorBody } from '#server/platform/http/error-handler.ts';
 import { type CreateLimiter, type Limiter, waitInWords } from '#server/platform/rate-limit.ts';
 import type { AccountsService, SignedInSession } from './accounts-service.ts';
 import type { AccountSelfService } from './account-self-service.ts';
@@ -25,6 +34,15 @@ export interface AccountRoutesOptions {
 }
 
 const MINUTE_MS = 60_000;
+
+// What the account's routes refuse with: a bad body or link, no session, an address in use or
+// the last owner, too many attempts.
+const refusals = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const HOUR_MS = 60 * MINUTE_MS;
 
 export const RESET_REQUESTED_MESSAGE =
@@ -80,9 +98,7 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
   ): Promise<SignedInSession | undefined> => {
     const session = await accounts.currentSession(request.headers);
     if (session) return session;
-    await reply
-      .status(401)
-      .send({ code: 'UNAUTHENTICATED', message: 'Sign in to see your account.' });
+    await reply.status(401).send(errorBody(401, 'UNAUTHENTICATED', 'Sign in to see your account.'));
     return undefined;
   };
 
@@ -98,14 +114,17 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
   const wrongPassword = (reply: FastifyReply) =>
     reply
       .status(400)
-      .send({ code: 'INVALID_PASSWORD', message: 'That is not your current password.' });
+      .send(errorBody(400, 'INVALID_PASSWORD', 'That is not your current password.'));
 
   // "Forgot password?": the same answer, at once, whether or not the address has an account;
   // the lookup and the email happen after it is sent.
   api.post(
     '/api/account/password-reset',
     {
-      schema: { body: passwordResetRequestSchema },
+      schema: {
+        body: passwordResetRequestSchema,
+        response: { 202: messageAnswerSchema, ...refusals },
+      },
       preValidation: ipFirst('requests from your network'),
     },
     async (request, reply) => {
@@ -131,11 +150,14 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
 
   api.post(
     '/api/account/password-reset/confirm',
-    { schema: { body: passwordResetSchema }, preValidation: ipFirst('attempts from your network') },
+    {
+      schema: { body: passwordResetSchema, response: { 200: okAnswerSchema, ...refusals } },
+      preValidation: ipFirst('attempts from your network'),
+    },
     async (request, reply) => {
       const { body } = request;
       if (!(await selfService.resetPassword(body.token, body.newPassword))) {
-        return reply.status(400).send({ code: 'INVALID_TOKEN', message: INVALID_LINK_MESSAGE });
+        return reply.status(400).send(errorBody(400, 'INVALID_TOKEN', INVALID_LINK_MESSAGE));
       }
       return { ok: true };
     },
@@ -143,35 +165,53 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
 
   api.post(
     '/api/account/verify-email',
-    { schema: { body: verifyEmailSchema }, preValidation: ipFirst('attempts from your network') },
+    {
+      schema: { body: verifyEmailSchema, response: { 200: emailLinkAnswerSchema, ...refusals } },
+      preValidation: ipFirst('attempts from your network'),
+    },
     async (request, reply) => {
       const { body } = request;
       const result = await selfService.useEmailLink(body.token);
       if (result.kind === 'invalid') {
-        return reply.status(400).send({ code: 'INVALID_TOKEN', message: INVALID_LINK_MESSAGE });
+        return reply.status(400).send(errorBody(400, 'INVALID_TOKEN', INVALID_LINK_MESSAGE));
       }
       if (result.kind === 'email_in_use') {
-        return reply.status(409).send({
-          code: 'EMAIL_IN_USE',
-          message: 'Another account uses that address now, so yours stays as it was.',
-        });
+        return reply
+          .status(409)
+          .send(
+            errorBody(
+              409,
+              'EMAIL_IN_USE',
+              'Another account uses that address now, so yours stays as it was.',
+            ),
+          );
       }
       return { email: result.email, changed: result.changed };
     },
   );
 
-  app.get('/api/account', async (request, reply) => {
-    const session = await signedIn(request, reply);
-    if (!session) return reply;
-    const overview = await selfService.overview(session.user.id);
-    return (
-      overview ?? reply.status(401).send({ code: 'UNAUTHENTICATED', message: 'Sign in again.' })
-    );
-  });
+  app.get(
+    '/api/account',
+    { schema: { response: { 200: accountOverviewSchema, ...refusals } } },
+    async (request, reply) => {
+      const session = await signedIn(request, reply);
+      if (!session) return reply;
+      const overview = await selfService.overview(session.user.id);
+      return (
+        overview ?? reply.status(401).send(errorBody(401, 'UNAUTHENTICATED', 'Sign in again.'))
+      );
+    },
+  );
 
   api.post(
     '/api/account/verification',
-    { schema: { body: verifyEmailSchema.pick({}) }, preValidation: sessionFirst },
+    {
+      schema: {
+        body: verifyEmailSchema.pick({}),
+        response: { 200: messageAnswerSchema, 202: messageAnswerSchema, ...refusals },
+      },
+      preValidation: sessionFirst,
+    },
     async (request, reply) => {
       const session = sessionOf(request);
       const overview = await selfService.overview(session.user.id);
@@ -187,14 +227,17 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
 
   api.post(
     '/api/account/email',
-    { schema: { body: changeEmailSchema }, preValidation: sessionFirst },
+    {
+      schema: { body: changeEmailSchema, response: { 202: messageAnswerSchema, ...refusals } },
+      preValidation: sessionFirst,
+    },
     async (request, reply) => {
       const session = sessionOf(request);
       const { body } = request;
       if (body.newEmail === session.user.email) {
         return reply
           .status(400)
-          .send({ code: 'VALIDATION_ERROR', message: 'That is already your address.' });
+          .send(errorBody(400, 'VALIDATION_ERROR', 'That is already your address.'));
       }
       if (!(await within(passwordChecks, request, reply, session.user.id, 'attempts')))
         return reply;
@@ -212,7 +255,10 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
 
   api.post(
     '/api/account/password',
-    { schema: { body: changePasswordSchema }, preValidation: sessionFirst },
+    {
+      schema: { body: changePasswordSchema, response: { 200: okAnswerSchema, ...refusals } },
+      preValidation: sessionFirst,
+    },
     async (request, reply) => {
       const session = sessionOf(request);
       const { body } = request;
@@ -220,10 +266,15 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
         return reply;
       const overview = await selfService.overview(session.user.id);
       if (!overview?.hasPassword) {
-        return reply.status(400).send({
-          code: 'NO_PASSWORD',
-          message: 'Your account signs in with Google. Use "Forgot password?" to add a password.',
-        });
+        return reply
+          .status(400)
+          .send(
+            errorBody(
+              400,
+              'NO_PASSWORD',
+              'Your account signs in with Google. Use "Forgot password?" to add a password.',
+            ),
+          );
       }
       if (!(await selfService.checkPassword(session.user.id, body.currentPassword))) {
         return wrongPassword(reply);
@@ -233,21 +284,35 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
     },
   );
 
-  app.get('/api/account/data', async (request, reply) => {
-    const session = await signedIn(request, reply);
-    if (!session) return reply;
-    const data = await selfService.exportData(session.user.id);
-    if (!data)
-      return reply.status(401).send({ code: 'UNAUTHENTICATED', message: 'Sign in again.' });
-    return reply
-      .header('content-disposition', 'attachment; filename="crwn-account-data.json"')
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(data, null, 2));
-  });
+  // Sent as text already made (a download, indented): the schema describes it, nothing re-serializes it.
+  app.get(
+    '/api/account/data',
+    {
+      schema: {
+        response: {
+          200: { content: { 'application/json': { schema: accountDataSchema } } },
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await signedIn(request, reply);
+      if (!session) return reply;
+      const data = await selfService.exportData(session.user.id);
+      if (!data) return reply.status(401).send(errorBody(401, 'UNAUTHENTICATED', 'Sign in again.'));
+      return reply
+        .header('content-disposition', 'attachment; filename="crwn-account-data.json"')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
 
   api.post(
     '/api/account/delete',
-    { schema: { body: deleteAccountSchema }, preValidation: sessionFirst },
+    {
+      schema: { body: deleteAccountSchema, response: { 200: okAnswerSchema, ...refusals } },
+      preValidation: sessionFirst,
+    },
     async (request, reply) => {
       const session = sessionOf(request);
       const { body } = request;
@@ -257,11 +322,15 @@ export function accountRoutes(app: FastifyInstance, options: AccountRoutesOption
         return wrongPassword(reply);
       }
       if ((await selfService.deleteAccount(session.user)) === 'last_owner') {
-        return reply.status(409).send({
-          code: 'LAST_OWNER',
-          message:
-            'You are the shop’s only owner. Make another account an owner in the back office before you delete yours.',
-        });
+        return reply
+          .status(409)
+          .send(
+            errorBody(
+              409,
+              'LAST_OWNER',
+              'You are the shop’s only owner. Make another account an owner in the back office before you delete yours.',
+            ),
+          );
       }
       // The session is gone with the account; the browser forgets its cookies too.
       clearSessionCookies(request, reply, options.secureCookies);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '#shared/orders.ts';
-import type { ProfileDocument } from '#shared/auth-schemas.ts';
+import type { AccountOverview, ProfileDocument } from '#shared/auth-schemas.ts';
 import type { MailTemplate } from '#server/modules/mail/mail-service.ts';
 import type { Db } from '#server/platform/database/transaction.ts';
 import { isUniqueViolation } from '#server/platform/database/transaction.ts';
@@ -48,13 +48,7 @@ export type UseLinkResult =
   | { kind: 'invalid' }
   | { kind: 'email_in_use' };
 
-export interface AccountOverview {
-  email: string;
-  emailVerified: boolean;
-  hasPassword: boolean;
-  /** A new address waiting to be confirmed at its link. */
-  pendingEmail: string | null;
-}
+export type { AccountOverview } from '#shared/auth-schemas.ts';
 
 const RESET_TTL_MS = RESET_LINK_MINUTES * 60_000;
 const VERIFY_TTL_MS = VERIFY_LINK_HOURS * 60 * 60_000;

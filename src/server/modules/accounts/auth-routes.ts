@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod.ts';
-import { signInBodySchema, signUpBodySchema } from '#shared/auth-schemas.ts';
+import {
+  authRefusalSchema,
+  sessionAnswerSchema,
+  signedInAnswerSchema,
+  signedOutAnswerSchema,
+  signInBodySchema,
+  signUpBodySchema,
+} from '#shared/auth-schemas.ts';
 import { AUTH_BASE_PATH } from './auth-settings.ts';
 import type { LoadAuth } from './lazy-auth.ts';
 import { GOOGLE_PROVIDER_ID } from './google-provider.ts';
@@ -26,6 +33,15 @@ const FIFTEEN_MINUTES_MS = 15 * 60_000;
 
 /** Sign-out takes no fields: an empty JSON object, or no body at all. */
 const signOutBodySchema = z.strictObject({}).optional();
+
+// better-auth's answers are forwarded as bytes, never re-serialized: these schemas describe them.
+const refusals = {
+  400: authRefusalSchema,
+  401: authRefusalSchema,
+  403: authRefusalSchema,
+  422: authRefusalSchema,
+  429: authRefusalSchema,
+};
 
 function tooMany(reply: FastifyReply, waitSeconds: number, message: string) {
   return reply
@@ -119,25 +135,48 @@ export function authRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     `${AUTH_BASE_PATH}/sign-in/email`,
-    { schema: { body: signInBodySchema }, preValidation: ipFirst },
+    {
+      schema: { body: signInBodySchema, response: { 200: signedInAnswerSchema, ...refusals } },
+      preValidation: ipFirst,
+    },
     perAccountThenForward,
   );
   api.post(
     `${AUTH_BASE_PATH}/sign-up/email`,
-    { schema: { body: signUpBodySchema }, preValidation: ipFirst },
+    {
+      schema: { body: signUpBodySchema, response: { 200: signedInAnswerSchema, ...refusals } },
+      preValidation: ipFirst,
+    },
     perAccountThenForward,
   );
   api.post(
     `${AUTH_BASE_PATH}/sign-out`,
-    { schema: { body: signOutBodySchema } },
+    { schema: { body: signOutBodySchema, response: { 200: signedOutAnswerSchema, ...refusals } } },
     async (request, reply) => {
       await onSignOut?.(request, reply);
       return forward(request, reply);
     },
   );
-  app.get(`${AUTH_BASE_PATH}/get-session`, forward);
-  // Where Google (or the local stand-in) sends the popup back with the authorization code.
-  app.get(`${AUTH_BASE_PATH}/callback/${GOOGLE_PROVIDER_ID}`, forward);
+  app.get(
+    `${AUTH_BASE_PATH}/get-session`,
+    { schema: { response: { 200: sessionAnswerSchema } } },
+    forward,
+  );
+  // Where Google (or the local stand-in) sends the popup back with the authorization code. It
+  // only redirects: to the popup's end page, signed in or with the error.
+  app.get(
+    `${AUTH_BASE_PATH}/callback/${GOOGLE_PROVIDER_ID}`,
+    {
+      schema: {
+        response: {
+          302: z
+            .null()
+            .describe("To the popup's end page (/auth/popup-done), signed in or with ?error="),
+        },
+      },
+    },
+    forward,
+  );
   // A Fastify plugin: registered with app.register, which waits for it.
   return Promise.resolve();
 }

@@ -15,6 +15,7 @@ import {
   dashboardSchema,
   grantAnswerSchema,
   meSchema,
+  openApiDocumentSchema,
   revokeAnswerSchema,
   staffListSchema,
   type StaffRole,
@@ -337,7 +338,11 @@ export function backOfficeRoutes(
   );
 
   // Every /api route with its schemas, as the platform's @fastify/swagger collected them.
-  app.get(`${BACK_OFFICE_API}/openapi.json`, () => app.swagger());
+  app.get(
+    `${BACK_OFFICE_API}/openapi.json`,
+    { schema: { response: { 200: openApiDocumentSchema, '4xx': apiErrorSchema } } },
+    () => app.swagger(),
+  );
 
   return Promise.resolve();
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from '#shared/zod.ts';
 import {
   collectionOrder,
   collectionPatch,
@@ -9,6 +10,15 @@ import {
   productPatch,
   productQuery,
 } from '#shared/back-office-schemas.ts';
+import {
+  adminCollectionListSchema,
+  adminCollectionSchema,
+  adminProductListSchema,
+  adminProductSchema,
+  collectionOrderAnswerSchema,
+} from '#shared/back-office-api.ts';
+import { apiErrorSchema } from '#shared/api-errors.ts';
+import { errorBody } from '#server/platform/http/error-handler.ts';
 import { isUploadedPictureUrl, type PictureKind } from '#shared/picture-urls.ts';
 import type { AuditService } from '#server/modules/audit/audit-service.ts';
 import type { CatalogueAdmin, Outcome } from '#server/modules/catalogue/catalogue-service.ts';
@@ -46,6 +56,13 @@ const idOf = (param: string) => {
   const id = Number(param);
   return /^[1-9][0-9]{0,8}$/.test(param) ? id : undefined;
 };
+
+/** A change's answers: 200 as it is now, 201 made; refused with 400, 404 or 409 (ADR 045). */
+const changed = <T extends z.ZodType>(schema: T) => ({
+  200: schema,
+  201: schema,
+  '4xx': apiErrorSchema,
+});
 
 const NO_PRODUCT = 'No such product.';
 const NO_COLLECTION = 'No such collection.';
@@ -99,9 +116,9 @@ export function catalogueAdminRoutes(
       case 'not_found':
         return notFound(reply, audited.missing);
       case 'invalid':
-        return reply.status(400).send({ code: 'VALIDATION_ERROR', message: outcome.message });
+        return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', outcome.message));
       case 'taken':
-        return reply.status(409).send({ code: 'ROUTE_TAKEN', message: outcome.message });
+        return reply.status(409).send(errorBody(409, 'ROUTE_TAKEN', outcome.message));
       case 'unchanged':
         return outcome.after;
       case 'created':
@@ -116,7 +133,12 @@ export function catalogueAdminRoutes(
 
   api.get(
     `${BACK_OFFICE_API}/products`,
-    { schema: { querystring: productQuery } },
+    {
+      schema: {
+        querystring: productQuery,
+        response: { 200: adminProductListSchema, '4xx': apiErrorSchema },
+      },
+    },
     async (request) => {
       const { q, collection, state, stock, page } = request.query;
       const { products, total } = await catalogue.listProducts({
@@ -135,7 +157,7 @@ export function catalogueAdminRoutes(
 
   api.post(
     `${BACK_OFFICE_API}/products`,
-    { schema: { body: newProduct } },
+    { schema: { body: newProduct, response: changed(adminProductSchema) } },
     async (request, reply) => {
       const problem = await pictureProblem(request.body.imageUrl, 'item');
       if (problem) return refuse(reply, problem);
@@ -147,15 +169,22 @@ export function catalogueAdminRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(`${BACK_OFFICE_API}/products/:id`, async (request, reply) => {
-    const id = idOf(request.params.id);
-    const product = id === undefined ? undefined : await catalogue.product(id);
-    return product ?? notFound(reply, NO_PRODUCT);
-  });
+  app.get<{ Params: { id: string } }>(
+    `${BACK_OFFICE_API}/products/:id`,
+    { schema: { response: { 200: adminProductSchema, '4xx': apiErrorSchema } } },
+    async (request, reply) => {
+      const id = idOf(request.params.id);
+      const product = id === undefined ? undefined : await catalogue.product(id);
+      return product ?? notFound(reply, NO_PRODUCT);
+    },
+  );
 
   api.patch(
     `${BACK_OFFICE_API}/products/:id`,
-    { schema: { params: idParams, body: productPatch }, preValidation: knownId(NO_PRODUCT) },
+    {
+      schema: { params: idParams, body: productPatch, response: changed(adminProductSchema) },
+      preValidation: knownId(NO_PRODUCT),
+    },
     async (request, reply) => {
       const id = Number(request.params.id);
       const problem = await pictureProblem(request.body.imageUrl, 'item');
@@ -174,6 +203,7 @@ export function catalogueAdminRoutes(
   ] as const) {
     app.post<{ Params: { id: string } }>(
       `${BACK_OFFICE_API}/products/:id/${verb}`,
+      { schema: { response: changed(adminProductSchema) } },
       async (request, reply) => {
         const id = idOf(request.params.id);
         if (id === undefined) return notFound(reply, NO_PRODUCT);
@@ -186,15 +216,17 @@ export function catalogueAdminRoutes(
     );
   }
 
-  app.get(`${BACK_OFFICE_API}/collections`, async () => ({
-    collections: await catalogue.collections(),
-  }));
+  app.get(
+    `${BACK_OFFICE_API}/collections`,
+    { schema: { response: { 200: adminCollectionListSchema, '4xx': apiErrorSchema } } },
+    async () => ({ collections: await catalogue.collections() }),
+  );
 
   const collectionSubject = (collection: { id: number }) => `collection:${collection.id}`;
 
   api.post(
     `${BACK_OFFICE_API}/collections`,
-    { schema: { body: newCollection } },
+    { schema: { body: newCollection, response: changed(adminCollectionSchema) } },
     async (request, reply) => {
       const problem = await pictureProblem(request.body.imageUrl, 'section');
       if (problem) return refuse(reply, problem);
@@ -208,7 +240,10 @@ export function catalogueAdminRoutes(
 
   api.patch(
     `${BACK_OFFICE_API}/collections/:id`,
-    { schema: { params: idParams, body: collectionPatch }, preValidation: knownId(NO_COLLECTION) },
+    {
+      schema: { params: idParams, body: collectionPatch, response: changed(adminCollectionSchema) },
+      preValidation: knownId(NO_COLLECTION),
+    },
     async (request, reply) => {
       const id = Number(request.params.id);
       const problem = await pictureProblem(request.body.imageUrl, 'section');
@@ -223,7 +258,7 @@ export function catalogueAdminRoutes(
 
   api.put(
     `${BACK_OFFICE_API}/collection-order`,
-    { schema: { body: collectionOrder } },
+    { schema: { body: collectionOrder, response: changed(collectionOrderAnswerSchema) } },
     async (request, reply) => {
       return answer(request, reply, await catalogue.reorderCollections(request.body), {
         action: 'collections.reorder',

@@ -4,7 +4,14 @@ import { cancelBodySchema, refundBodySchema, type OrderRefund } from '#shared/or
 import type { Order } from '#shared/orders.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/api-errors.ts';
-import { orderListSchema } from '#shared/back-office-api.ts';
+import {
+  adminOrderSchema,
+  orderListSchema,
+  ordersCsvSchema,
+  refundAnswerSchema,
+  shipmentAnswerSchema,
+} from '#shared/back-office-api.ts';
+import { errorBody } from '#server/platform/http/error-handler.ts';
 import { idParams, orderListQuery, shipmentBody } from '#shared/back-office-schemas.ts';
 import type { AuditService } from '#server/modules/audit/audit-service.ts';
 import type { OrderService } from '#server/modules/orders/orders-service.ts';
@@ -99,7 +106,16 @@ export function orderAdminRoutes(
 
   api.get(
     `${BACK_OFFICE_API}/orders.csv`,
-    { schema: { querystring: orderListQuery } },
+    {
+      schema: {
+        querystring: orderListQuery,
+        // Text made here: the schema describes it, nothing serializes it again.
+        response: {
+          200: { content: { 'text/csv': { schema: ordersCsvSchema } } },
+          '4xx': apiErrorSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const asked = orderFilter(request.query, CSV_LIMIT);
       const { orders: found } = await orders.listForBackOffice({ ...asked.filter, offset: 0 });
@@ -130,11 +146,15 @@ export function orderAdminRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(`${BACK_OFFICE_API}/orders/:id`, async (request, reply) => {
-    const order = await orders.findForBackOffice(request.params.id);
-    if (!order) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such order.' });
-    return { ...order, refunds: await orders.refundsOf(order.id) };
-  });
+  app.get<{ Params: { id: string } }>(
+    `${BACK_OFFICE_API}/orders/:id`,
+    { schema: { response: { 200: adminOrderSchema, '4xx': apiErrorSchema } } },
+    async (request, reply) => {
+      const order = await orders.findForBackOffice(request.params.id);
+      if (!order) return reply.status(404).send(errorBody(404, 'NOT_FOUND', 'No such order.'));
+      return { ...order, refunds: await orders.refundsOf(order.id) };
+    },
+  );
 
   /** A refusal of a refund or a cancellation: 409 unless said otherwise. */
   const refuse = (reply: FastifyReply, code: string, message: string, status = 409) =>
@@ -157,7 +177,19 @@ export function orderAdminRoutes(
 
   api.post(
     `${BACK_OFFICE_API}/orders/:id/refunds`,
-    { schema: { params: idParams, body: refundBodySchema } },
+    {
+      schema: {
+        params: idParams,
+        body: refundBodySchema,
+        response: {
+          200: refundAnswerSchema,
+          201: refundAnswerSchema,
+          202: refundAnswerSchema,
+          '4xx': apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const before = await orders.findForBackOffice(request.params.id);
       const result = await orders.refund(request.params.id, request.body, actorOf(request));
@@ -177,11 +209,16 @@ export function orderAdminRoutes(
         case 'over_refund':
           return refuse(reply, 'OVER_REFUND', result.message);
         case 'failed':
-          return reply.status(502).send({
-            code: 'REFUND_FAILED',
-            message: `The payment provider refused the refund: ${result.refund.failure ?? 'no reason given'}. Nothing was refunded.`,
-            refund: result.refund,
-          });
+          return reply
+            .status(502)
+            .send(
+              errorBody(
+                502,
+                'REFUND_FAILED',
+                `The payment provider refused the refund: ${result.refund.failure ?? 'no reason given'}. Nothing was refunded.`,
+                { refund: result.refund },
+              ),
+            );
         case 'existing':
           return { order: result.order, refund: result.refund };
         case 'pending':
@@ -196,7 +233,13 @@ export function orderAdminRoutes(
 
   api.post(
     `${BACK_OFFICE_API}/orders/:id/cancel`,
-    { schema: { params: idParams, body: cancelBodySchema } },
+    {
+      schema: {
+        params: idParams,
+        body: cancelBodySchema,
+        response: { 200: refundAnswerSchema, '4xx': apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const before = await orders.findForBackOffice(request.params.id);
       const result = await orders.cancel(request.params.id, request.body, actorOf(request));
@@ -222,28 +265,39 @@ export function orderAdminRoutes(
 
   api.post(
     `${BACK_OFFICE_API}/orders/:id/shipment`,
-    { schema: { params: idParams, body: shipmentBody } },
+    {
+      schema: {
+        params: idParams,
+        body: shipmentBody,
+        response: { 200: shipmentAnswerSchema, '4xx': apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const result = await orders.markShipped(request.params.id, request.body);
       switch (result.kind) {
         case 'invalid':
-          return reply.status(400).send({ code: 'VALIDATION_ERROR', message: result.message });
+          return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', result.message));
         case 'not_found':
-          return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such order.' });
+          return reply.status(404).send(errorBody(404, 'NOT_FOUND', 'No such order.'));
         case 'not_paid':
           return reply
             .status(409)
-            .send({ code: 'NOT_PAID', message: 'Only a paid order can be shipped.' });
+            .send(errorBody(409, 'NOT_PAID', 'Only a paid order can be shipped.'));
         case 'cancelled':
           return reply
             .status(409)
-            .send({ code: 'CANCELLED', message: 'This order is cancelled: it is not shipped.' });
+            .send(errorBody(409, 'CANCELLED', 'This order is cancelled: it is not shipped.'));
         case 'shipped_otherwise':
-          return reply.status(409).send({
-            code: 'ALREADY_SHIPPED',
-            message: `This order was already shipped with ${result.shipment.carrier}, tracking number ${result.shipment.trackingNumber}.`,
-            shipment: result.shipment,
-          });
+          return reply
+            .status(409)
+            .send(
+              errorBody(
+                409,
+                'ALREADY_SHIPPED',
+                `This order was already shipped with ${result.shipment.carrier}, tracking number ${result.shipment.trackingNumber}.`,
+                { shipment: result.shipment },
+              ),
+            );
         case 'already_shipped':
           return { shipment: result.shipment };
         case 'shipped':

@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pictureQuery } from '#shared/back-office-schemas.ts';
+import { pictureAnswerSchema } from '#shared/back-office-api.ts';
+import { apiErrorSchema } from '#shared/api-errors.ts';
+import { errorBody } from '#server/platform/http/error-handler.ts';
 import type { AuditService } from '#server/modules/audit/audit-service.ts';
 import {
   MAX_PICTURE_BYTES,
@@ -46,43 +49,46 @@ export function pictureAdminRoutes(
     );
     scope.setErrorHandler((error: FastifyError, _request, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return reply.status(413).send({ code: 'TOO_LARGE', message: TOO_LARGE });
+        return reply.status(413).send(errorBody(413, 'TOO_LARGE', TOO_LARGE));
       }
       // The shop's own answer for everything else (error-handler.ts).
       throw error;
     });
 
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        `${BACK_OFFICE_API}/pictures`,
-        { bodyLimit: MAX_PICTURE_BYTES, schema: { querystring: pictureQuery } },
-        async (request, reply) => {
-          const { kind } = request.query;
-          const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-          if (!Buffer.isBuffer(request.body) || !PICTURE_CONTENT_TYPES.includes(type ?? '')) {
-            return reply.status(400).send({
-              code: 'NOT_A_PICTURE',
-              message: 'Upload a JPEG, PNG, WebP or AVIF picture.',
-            });
-          }
-          const actor = actorOf(request);
-          const outcome = await uploadPicture(request.body, kind, actor.id);
-          if (outcome.kind === 'not_a_picture') {
-            return reply.status(400).send({ code: 'NOT_A_PICTURE', message: outcome.message });
-          }
-          if (outcome.kind === 'stored') {
-            await audit.record(actor, 'picture.upload', `picture:${outcome.id}`, null, {
-              imageUrl: outcome.imageUrl,
-              kind: kind,
-              bytes: request.body.length,
-            });
-          }
-          return reply
-            .status(outcome.kind === 'stored' ? 201 : 200)
-            .send({ imageUrl: outcome.imageUrl });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      `${BACK_OFFICE_API}/pictures`,
+      {
+        bodyLimit: MAX_PICTURE_BYTES,
+        schema: {
+          querystring: pictureQuery,
+          response: { 200: pictureAnswerSchema, 201: pictureAnswerSchema, '4xx': apiErrorSchema },
         },
-      );
+      },
+      async (request, reply) => {
+        const { kind } = request.query;
+        const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+        if (!Buffer.isBuffer(request.body) || !PICTURE_CONTENT_TYPES.includes(type ?? '')) {
+          return reply
+            .status(400)
+            .send(errorBody(400, 'NOT_A_PICTURE', 'Upload a JPEG, PNG, WebP or AVIF picture.'));
+        }
+        const actor = actorOf(request);
+        const outcome = await uploadPicture(request.body, kind, actor.id);
+        if (outcome.kind === 'not_a_picture') {
+          return reply.status(400).send(errorBody(400, 'NOT_A_PICTURE', outcome.message));
+        }
+        if (outcome.kind === 'stored') {
+          await audit.record(actor, 'picture.upload', `picture:${outcome.id}`, null, {
+            imageUrl: outcome.imageUrl,
+            kind: kind,
+            bytes: request.body.length,
+          });
+        }
+        return reply
+          .status(outcome.kind === 'stored' ? 201 : 200)
+          .send({ imageUrl: outcome.imageUrl });
+      },
+    );
     done();
   });
 }

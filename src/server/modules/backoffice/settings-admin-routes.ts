@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { shopSettingsBody } from '#shared/shop-settings-schema.ts';
+import { shopSettingsBody, shopSettingsSchema } from '#shared/shop-settings-schema.ts';
+import { apiErrorSchema } from '#shared/api-errors.ts';
+import { errorBody } from '#server/platform/http/error-handler.ts';
 import type { AuditService } from '#server/modules/audit/audit-service.ts';
 import type { SettingsService } from '#server/modules/settings/settings-service.ts';
 import { BACK_OFFICE_API, type BackOfficeKit, type BackOfficeRoute } from './backoffice-kit.ts';
@@ -28,26 +30,38 @@ export function settingsAdminRoutes(
   { actorOf }: BackOfficeKit,
   { settings, isLogoStored, audit }: SettingsAdminDeps,
 ) {
-  app.get(`${BACK_OFFICE_API}/settings`, () => settings.settings());
+  app.get(
+    `${BACK_OFFICE_API}/settings`,
+    { schema: { response: { 200: shopSettingsSchema, '4xx': apiErrorSchema } } },
+    () => settings.settings(),
+  );
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .put(
-      `${BACK_OFFICE_API}/settings`,
-      { schema: { body: shopSettingsBody } },
-      async (request, reply) => {
-        const { logo } = request.body;
-        if (logo && !(await isLogoStored(logo))) {
-          return reply.status(400).send({
-            code: 'VALIDATION_ERROR',
-            message: 'That logo is not an uploaded logo. Upload the picture again.',
-          });
-        }
-        const { before, after, changed } = await settings.update(request.body);
-        if (changed) {
-          await audit.record(actorOf(request), 'settings.update', 'settings:shop', before, after);
-        }
-        return after;
+  app.withTypeProvider<ZodTypeProvider>().put(
+    `${BACK_OFFICE_API}/settings`,
+    {
+      schema: {
+        body: shopSettingsBody,
+        response: { 200: shopSettingsSchema, '4xx': apiErrorSchema },
       },
-    );
+    },
+    async (request, reply) => {
+      const { logo } = request.body;
+      if (logo && !(await isLogoStored(logo))) {
+        return reply
+          .status(400)
+          .send(
+            errorBody(
+              400,
+              'VALIDATION_ERROR',
+              'That logo is not an uploaded logo. Upload the picture again.',
+            ),
+          );
+      }
+      const { before, after, changed } = await settings.update(request.body);
+      if (changed) {
+        await audit.record(actorOf(request), 'settings.update', 'settings:shop', before, after);
+      }
+      return after;
+    },
+  );
 }

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  cartConflictSchema,
+  cartDocumentSchema,
   mergeCartBodySchema,
   replaceCartBodySchema,
   type CartConflictBody,
 } from '#shared/carts.ts';
+import { apiErrorSchema } from '#shared/api-errors.ts';
 import type { AccountsService } from '#server/modules/accounts/accounts-service.ts';
 import { checkedFirst } from '#server/platform/http/api-contract.ts';
 import { type CreateLimiter, waitInWords } from '#server/platform/rate-limit.ts';
@@ -68,15 +71,26 @@ export function cartsRoutes(
   const writerOf = writerCheck.of;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/cart', async (request, reply) => {
-    const user = await signedIn(request, reply);
-    if (!user) return reply;
-    return reply.send(await carts.find(user.id));
-  });
+  const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
+  app.get(
+    '/api/cart',
+    { schema: { response: { 200: cartDocumentSchema, 401: apiErrorSchema } } },
+    async (request, reply) => {
+      const user = await signedIn(request, reply);
+      if (!user) return reply;
+      return reply.send(await carts.find(user.id));
+    },
+  );
 
   api.put(
     '/api/cart',
-    { schema: { body: replaceCartBodySchema }, preValidation: writer },
+    {
+      schema: {
+        body: replaceCartBodySchema,
+        response: { 200: cartDocumentSchema, 409: cartConflictSchema, ...refusals },
+      },
+      preValidation: writer,
+    },
     async (request, reply) => {
       const result = await carts.replace(writerOf(request), request.body);
       if (result.kind === 'refused') return sendError(reply, 400, 'Bad Request', result.message);
@@ -95,7 +109,10 @@ export function cartsRoutes(
 
   api.post(
     '/api/cart/merge',
-    { schema: { body: mergeCartBodySchema }, preValidation: writer },
+    {
+      schema: { body: mergeCartBodySchema, response: { 200: cartDocumentSchema, ...refusals } },
+      preValidation: writer,
+    },
     async (request, reply) => {
       const cart = await carts.merge(writerOf(request), request.body.lines);
       return reply.send(cart);

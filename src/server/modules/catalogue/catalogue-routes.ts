@@ -4,6 +4,14 @@ import {
   type CatalogueReader,
   type ProductsAnswer,
 } from '#shared/catalogue-model.ts';
+import { apiErrorSchema } from '#shared/api-errors.ts';
+import {
+  collectionAnswerSchema,
+  collectionsAnswerSchema,
+  productListSchema,
+  productSchema,
+  productsAnswerSchema,
+} from '#shared/catalogue-api.ts';
 import { MAX_SEARCH_LENGTH } from './catalogue-service.ts';
 
 /** Most products one `products?ids=` asks for: a cart's worth. */
@@ -65,13 +73,19 @@ export function catalogueRoutes(app: FastifyInstance, { reader }: CatalogueRoute
     return reply.send(body);
   };
 
-  app.get('/api/catalogue/collections', async (request, reply) => {
-    const version = await reader.version();
-    return send(request, reply, version, { collections: await reader.collections() });
-  });
+  // A 304 has no body, so no schema.
+  app.get(
+    '/api/catalogue/collections',
+    { schema: { response: { 200: collectionsAnswerSchema } } },
+    async (request, reply) => {
+      const version = await reader.version();
+      return send(request, reply, version, { collections: await reader.collections() });
+    },
+  );
 
   app.get<{ Params: { routeName: string }; Querystring: Query }>(
     '/api/catalogue/collections/:routeName',
+    { schema: { response: { 200: collectionAnswerSchema, 404: apiErrorSchema } } },
     async (request, reply) => {
       const { routeName } = request.params;
       const version = await reader.version();
@@ -83,46 +97,58 @@ export function catalogueRoutes(app: FastifyInstance, { reader }: CatalogueRoute
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/catalogue/products/:id', async (request, reply) => {
-    const { id } = request.params;
-    if (!PRODUCT_ID.test(id)) return sendError(reply, 400, 'A product id is a positive number.');
-    const version = await reader.version();
-    const product = await reader.product(Number(id));
-    if (!product) return sendError(reply, 404, `There is no product ${id} on sale.`);
-    return send(request, reply, version, product);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/catalogue/products/:id',
+    { schema: { response: { 200: productSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!PRODUCT_ID.test(id)) return sendError(reply, 400, 'A product id is a positive number.');
+      const version = await reader.version();
+      const product = await reader.product(Number(id));
+      if (!product) return sendError(reply, 404, `There is no product ${id} on sale.`);
+      return send(request, reply, version, product);
+    },
+  );
 
-  app.get<{ Querystring: Query }>('/api/catalogue/products', async (request, reply) => {
-    const { ids } = request.query;
-    const parts = typeof ids === 'string' ? ids.split(',') : [];
-    if (
-      parts.length === 0 ||
-      parts.length > MAX_PRODUCT_IDS ||
-      !parts.every((part) => PRODUCT_ID.test(part))
-    ) {
-      return sendError(
-        reply,
-        400,
-        `Give ids as 1 to ${MAX_PRODUCT_IDS} product ids separated by commas (ids=1,2,3).`,
-      );
-    }
-    const version = await reader.version();
-    const asked = parts.map(Number);
-    const answer: ProductsAnswer = {
-      products: await reader.products(asked),
-      unavailable: await reader.offSale(asked),
-    };
-    return send(request, reply, version, answer);
-  });
+  app.get<{ Querystring: Query }>(
+    '/api/catalogue/products',
+    { schema: { response: { 200: productsAnswerSchema, 400: apiErrorSchema } } },
+    async (request, reply) => {
+      const { ids } = request.query;
+      const parts = typeof ids === 'string' ? ids.split(',') : [];
+      if (
+        parts.length === 0 ||
+        parts.length > MAX_PRODUCT_IDS ||
+        !parts.every((part) => PRODUCT_ID.test(part))
+      ) {
+        return sendError(
+          reply,
+          400,
+          `Give ids as 1 to ${MAX_PRODUCT_IDS} product ids separated by commas (ids=1,2,3).`,
+        );
+      }
+      const version = await reader.version();
+      const asked = parts.map(Number);
+      const answer: ProductsAnswer = {
+        products: await reader.products(asked),
+        unavailable: await reader.offSale(asked),
+      };
+      return send(request, reply, version, answer);
+    },
+  );
 
-  app.get<{ Querystring: Query }>('/api/catalogue/search', async (request, reply) => {
-    const { q } = request.query;
-    const text = typeof q === 'string' ? q.trim() : '';
-    if (text.length === 0 || text.length > MAX_SEARCH_LENGTH) {
-      return sendError(reply, 400, `Search for 1 to ${MAX_SEARCH_LENGTH} characters (q=…).`);
-    }
-    const version = await reader.version();
-    const list = await reader.search(text, parseListQuery(paramsOf(request.query)));
-    return send(request, reply, version, list);
-  });
+  app.get<{ Querystring: Query }>(
+    '/api/catalogue/search',
+    { schema: { response: { 200: productListSchema, 400: apiErrorSchema } } },
+    async (request, reply) => {
+      const { q } = request.query;
+      const text = typeof q === 'string' ? q.trim() : '';
+      if (text.length === 0 || text.length > MAX_SEARCH_LENGTH) {
+        return sendError(reply, 400, `Search for 1 to ${MAX_SEARCH_LENGTH} characters (q=…).`);
+      }
+      const version = await reader.version();
+      const list = await reader.search(text, parseListQuery(paramsOf(request.query)));
+      return send(request, reply, version, list);
+    },
+  );
 }

@@ -3,11 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describeUnavailable } from '#shared/unavailable-lines.ts';
 import {
   createOrderBodySchema,
+  createOrderResponseSchema,
+  orderErrorSchema,
+  orderListResponseSchema,
+  orderSchema,
   type OrderErrorBody,
   type OrderErrorCode,
   type OrderListResponse,
 } from '#shared/orders.ts';
 import { formatMoney } from '#shared/money.ts';
+import { codeOfStatus } from '#shared/api-errors.ts';
 import type { AccountsService } from '#server/modules/accounts/accounts-service.ts';
 import type { ChargeFailureCode } from '#server/modules/payments/payments-service.ts';
 import type { OrderService } from './orders-service.ts';
@@ -48,7 +53,7 @@ function sendError(
   message: string,
   code?: OrderErrorCode,
 ) {
-  const body: OrderErrorBody = code ? { error, message, code } : { error, message };
+  const body: OrderErrorBody = { error, message, code: code ?? codeOfStatus(status, error) };
   return reply.status(status).send(body);
 }
 
@@ -78,51 +83,69 @@ export function ordersRoutes(
   const userIdOf = (request: Pick<FastifyRequest, 'headers'>) => signedInUserId(accounts, request);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/api/orders', { schema: { body: createOrderBodySchema } }, async (request, reply) => {
-    const result = await orders.place(request.body, await userIdOf(request));
-    switch (result.kind) {
-      case 'invalid_line':
-        return sendError(reply, 400, 'Bad Request', result.message, 'VALIDATION_ERROR');
-      case 'out_of_stock': {
-        const body: OrderErrorBody = {
-          error: 'Conflict',
-          code: 'OUT_OF_STOCK',
-          message: `Not enough left of ${result.unavailable.map(describeUnavailable).join('; ')}. Nothing was charged.`,
-          unavailable: result.unavailable,
-        };
-        return reply.status(409).send(body);
-      }
-      case 'total_changed':
-        return sendError(
-          reply,
-          409,
-          'Conflict',
-          `The total is now ${formatMoney(result.total)}, not the ${formatMoney(result.approvedTotal)} you approved. Nothing was charged: check your cart and pay again.`,
-          'TOTAL_CHANGED',
-        );
-      case 'conflict':
-        return sendError(
-          reply,
-          409,
-          'Conflict',
-          'This idempotency key was already used for a different order. Start a new checkout.',
-          'IDEMPOTENCY_CONFLICT',
-        );
-      case 'charge_failed': {
-        const failure = CHARGE_FAILURES[result.code];
-        request.log.info({ code: result.code }, 'order not placed: charge failed');
-        return sendError(reply, failure.status, failure.error, result.message, failure.code);
-      }
-      default:
-        return reply
-          .status(result.kind === 'created' ? 201 : 200)
+  const refusals = {
+    400: orderErrorSchema,
+    401: orderErrorSchema,
+    402: orderErrorSchema,
+    403: orderErrorSchema,
+    404: orderErrorSchema,
+    409: orderErrorSchema,
+  };
+  api.post(
+    '/api/orders',
+    {
+      schema: {
+        body: createOrderBodySchema,
+        response: { 200: createOrderResponseSchema, 201: createOrderResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const result = await orders.place(request.body, await userIdOf(request));
+      switch (result.kind) {
+        case 'invalid_line':
+          return sendError(reply, 400, 'Bad Request', result.message, 'VALIDATION_ERROR');
+        case 'out_of_stock': {
+          const body: OrderErrorBody = {
+            error: 'Conflict',
+            code: 'OUT_OF_STOCK',
+            message: `Not enough left of ${result.unavailable.map(describeUnavailable).join('; ')}. Nothing was charged.`,
+            unavailable: result.unavailable,
+          };
+          return reply.status(409).send(body);
+        }
+        case 'total_changed':
+          return sendError(
+            reply,
+            409,
+            'Conflict',
+            `The total is now ${formatMoney(result.total)}, not the ${formatMoney(result.approvedTotal)} you approved. Nothing was charged: check your cart and pay again.`,
+            'TOTAL_CHANGED',
+          );
+        case 'conflict':
+          return sendError(
+            reply,
+            409,
+            'Conflict',
+            'This idempotency key was already used for a different order. Start a new checkout.',
+            'IDEMPOTENCY_CONFLICT',
+          );
+        case 'charge_failed': {
+          const failure = CHARGE_FAILURES[result.code];
+          request.log.info({ code: result.code }, 'order not placed: charge failed');
+          return sendError(reply, failure.status, failure.error, result.message, failure.code);
+        }
+        default:
+          return reply
+            .status(result.kind === 'created' ? 201 : 200)
 
-          .send(result.response);
-    }
-  });
+            .send(result.response);
+      }
+    },
+  );
 
   app.get<{ Params: OrderParams; Querystring: { receipt?: string } }>(
     '/api/orders/:id',
+    { schema: { response: { 200: orderSchema, ...refusals } } },
     async (request, reply) => {
       const result = await orders.find(request.params.id, {
         userId: () => userIdOf(request),
@@ -141,14 +164,18 @@ export function ordersRoutes(
     },
   );
 
-  app.get('/api/orders', async (request, reply) => {
-    const userId = await userIdOf(request);
-    if (userId === null) {
-      return sendError(reply, 401, 'Unauthorized', 'Sign in to see your orders.');
-    }
-    const response: OrderListResponse = { orders: await orders.listForUser(userId) };
-    return reply.send(response);
-  });
+  app.get(
+    '/api/orders',
+    { schema: { response: { 200: orderListResponseSchema, ...refusals } } },
+    async (request, reply) => {
+      const userId = await userIdOf(request);
+      if (userId === null) {
+        return sendError(reply, 401, 'Unauthorized', 'Sign in to see your orders.');
+      }
+      const response: OrderListResponse = { orders: await orders.listForUser(userId) };
+      return reply.send(response);
+    },
+  );
   // A Fastify plugin: registered with app.register, which waits for it.
   return Promise.resolve();
 }

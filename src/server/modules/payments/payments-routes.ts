@@ -16,6 +16,7 @@ import {
   PAYMENT_SCRIPT_PATH,
   resolvePaymentLocale,
   TEST_KEY_REQUIRED_MESSAGE,
+  paymentWidgetConfigSchema,
   type PaymentErrorBody,
   type PaymentWidgetConfig,
   type ResolvedPaymentLocale,
@@ -106,8 +107,10 @@ export async function paymentsRoutes(
     windowMs: 60_000,
   });
 
-  app.get('/api/payments/widget', async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send(widgetConfig),
+  app.get(
+    '/api/payments/widget',
+    { schema: { response: { 200: paymentWidgetConfigSchema } } },
+    async (_request, reply) => reply.header('cache-control', 'no-cache').send(widgetConfig),
   );
 
   app.get(`${PAYMENT_BASE_PATH}/checkout.js`, async (request, reply) =>

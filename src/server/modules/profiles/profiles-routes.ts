@@ -2,10 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createProfileBodySchema,
+  profileDocumentSchema,
   profileParamsSchema,
   updateProfileBodySchema,
 } from '#shared/auth-schemas.ts';
+import { apiErrorSchema } from '#shared/api-errors.ts';
+import { z } from '#shared/zod.ts';
 import { checkedFirst } from '#server/platform/http/api-contract.ts';
+import { errorBody } from '#server/platform/http/error-handler.ts';
 import type { AccountsService } from '#server/modules/accounts/accounts-service.ts';
 import type { ProfileService } from './profiles-service.ts';
 
@@ -21,6 +25,14 @@ interface UidParams {
 }
 
 const PROTECTED_FIELDS = ['id', 'email', 'createdAt'];
+
+/** What an owner-only route answers a stranger, a shopper not its owner or a bad request. */
+const refused = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
 
 /**
  * The profile documents users/{uid}: read, created if missing, changed and watched live, each by
@@ -53,11 +65,13 @@ export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions
 
   api.get(
     '/api/users/:uid',
-    { schema: { params: profileParamsSchema }, preValidation: ownerFirst },
+    {
+      schema: { params: profileParamsSchema, response: { 200: profileDocumentSchema, ...refused } },
+      preValidation: ownerFirst,
+    },
     async (request, reply) => {
       const document = await profiles.find(request.params.uid);
-      if (!document)
-        return reply.status(404).send({ error: 'Not Found', message: 'No profile yet.' });
+      if (!document) return reply.status(404).send(errorBody(404, 'NOT_FOUND', 'No profile yet.'));
       return document;
     },
   );
@@ -65,7 +79,11 @@ export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions
   api.put(
     '/api/users/:uid',
     {
-      schema: { params: profileParamsSchema, body: createProfileBodySchema },
+      schema: {
+        params: profileParamsSchema,
+        body: createProfileBodySchema,
+        response: { 200: profileDocumentSchema, 201: profileDocumentSchema, ...refused },
+      },
       preValidation: ownerFirst,
     },
     async (request, reply) => {
@@ -95,13 +113,16 @@ export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions
   api.patch(
     '/api/users/:uid',
     {
-      schema: { params: profileParamsSchema, body: updateProfileBodySchema },
+      schema: {
+        params: profileParamsSchema,
+        body: updateProfileBodySchema,
+        response: { 200: profileDocumentSchema, ...refused },
+      },
       preValidation: [ownerFirst, noProtectedFields],
     },
     async (request, reply) => {
       const document = await profiles.rename(request.params.uid, request.body.displayName);
-      if (!document)
-        return reply.status(404).send({ error: 'Not Found', message: 'No profile yet.' });
+      if (!document) return reply.status(404).send(errorBody(404, 'NOT_FOUND', 'No profile yet.'));
       return document;
     },
   );
@@ -139,60 +160,76 @@ export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions
   };
 
   // Server-Sent Events: the document now, then every new version, until the session ends.
-  app.get<{ Params: UidParams }>('/api/users/:uid/events', async (request, reply) => {
-    const session = await owner(request, reply);
-    if (!session) return reply;
-    const { uid } = request.params;
-    const current = await profiles.find(uid);
+  // The stream is written by hand (hijacked), so its schema only describes it.
+  app.get<{ Params: UidParams }>(
+    '/api/users/:uid/events',
+    {
+      schema: {
+        response: {
+          200: {
+            description: 'Server-Sent Events: `event: profile`, the document as JSON data.',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await owner(request, reply);
+      if (!session) return reply;
+      const { uid } = request.params;
+      const current = await profiles.find(uid);
 
-    reply.hijack();
-    const stream = reply.raw;
-    stream.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      unwatch();
-      const ofSession = streamsOfSession.get(session.id);
-      ofSession?.delete(end);
-      if (ofSession?.size === 0) streamsOfSession.delete(session.id);
-      stream.end();
-    };
-    /** Whether the stream's own session still exists; ends the stream when it does not. */
-    const sessionLives = async () => {
-      if ((await currentSessionId(session.id, request.headers)) !== session.id) end();
-      return !ended;
-    };
-
-    // Pushes go out in order, each only after its session was found alive: a session deleted
-    // without an event (expired, removed by another process) never receives a document.
-    let pushes = Promise.resolve();
-    const push = (document: unknown) => {
-      pushes = pushes.then(async () => {
-        if (!ended && (await sessionLives())) {
-          stream.write(`event: profile\ndata: ${JSON.stringify(document)}\n\n`);
-        }
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
       });
-    };
 
-    if (current) stream.write(`event: profile\ndata: ${JSON.stringify(current)}\n\n`);
-    const unwatch = profiles.watch(uid, push);
-    const heartbeat = setInterval(() => {
-      void sessionLives().then((alive) => {
-        if (alive) stream.write(': still here\n\n');
-      });
-    }, heartbeatMs);
-    const ofSession = streamsOfSession.get(session.id) ?? new Set();
-    ofSession.add(end);
-    streamsOfSession.set(session.id, ofSession);
-    request.raw.on('close', end);
-    return reply;
-  });
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        unwatch();
+        const ofSession = streamsOfSession.get(session.id);
+        ofSession?.delete(end);
+        if (ofSession?.size === 0) streamsOfSession.delete(session.id);
+        stream.end();
+      };
+      /** Whether the stream's own session still exists; ends the stream when it does not. */
+      const sessionLives = async () => {
+        if ((await currentSessionId(session.id, request.headers)) !== session.id) end();
+        return !ended;
+      };
+
+      // Pushes go out in order, each only after its session was found alive: a session deleted
+      // without an event (expired, removed by another process) never receives a document.
+      let pushes = Promise.resolve();
+      const push = (document: unknown) => {
+        pushes = pushes.then(async () => {
+          if (!ended && (await sessionLives())) {
+            stream.write(`event: profile\ndata: ${JSON.stringify(document)}\n\n`);
+          }
+        });
+      };
+
+      if (current) stream.write(`event: profile\ndata: ${JSON.stringify(current)}\n\n`);
+      const unwatch = profiles.watch(uid, push);
+      const heartbeat = setInterval(() => {
+        void sessionLives().then((alive) => {
+          if (alive) stream.write(': still here\n\n');
+        });
+      }, heartbeatMs);
+      const ofSession = streamsOfSession.get(session.id) ?? new Set();
+      ofSession.add(end);
+      streamsOfSession.set(session.id, ofSession);
+      request.raw.on('close', end);
+      return reply;
+    },
+  );
 }

@@ -23,7 +23,8 @@ import {
   loadPendingPayment,
   savePendingPayment,
 } from '#client/features/orders/pending-payment.ts';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/api/api-client.ts';
+import { NETWORK_ERROR_MESSAGE } from '#client/lib/api-client.ts';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 import payNowCss from './pay-now.css?inline';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/api/api-client.ts';
 import { useHydrated } from '#client/lib/use-hydrated.ts';
 
 /** What a form's last request came to, in words for the shopper. */
