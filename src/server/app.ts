@@ -170,7 +170,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.addHook('onClose', () => settings.close());
   // Pictures uploaded in the back office, served from the database to every server (ADR 046).
   const pictures = createPictureService({ db: database.db });
-  picturesRoutes(app, { pictures });
   const mail = await openMail(app, config, database.db, {
     now: overrides.mailClock,
     shop: settings.settings,
@@ -254,7 +253,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     // The shop's sign-out also signs the browser out of the stand-in.
     onSignOut: localGoogle ? providerSessions.endSession : undefined,
   });
-  googlePopupRoutes(app, {
+  // After the hint's hook, which a plugin's routes get only if it was added first.
+  await app.register(picturesRoutes, { pictures });
+  await app.register(googlePopupRoutes, {
     auth,
     config,
     available: localGoogle || Boolean(config.GOOGLE_CLIENT_ID),
@@ -271,9 +272,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.addHook('onClose', () => catalogue.close());
   app.decorate('catalogue', catalogue.reader);
   app.decorate('onCatalogueChange', catalogue.onCatalogueChange);
-  catalogueRoutes(app, { reader: catalogue.reader });
+  await app.register(catalogueRoutes, { reader: catalogue.reader });
   await notifications.ready();
-  profilesRoutes(app, { accounts, profiles });
+  await app.register(profilesRoutes, { accounts, profiles });
   // The card widget and its token service: the shop's stand-in for a payment provider.
   await app.register(paymentsRoutes, {
     publicUrl: config.PUBLIC_URL,

@@ -25,9 +25,8 @@ export interface SettingsAdminDeps {
  */
 export function settingsAdminRoutes(
   app: FastifyInstance,
-  { actorOf }: BackOfficeKit,
-  { settings, isLogoStored, audit }: SettingsAdminDeps,
-) {
+  { kit: { actorOf }, settings, isLogoStored, audit }: SettingsAdminDeps & { kit: BackOfficeKit },
+): Promise<void> {
   app.get(`${BACK_OFFICE_API}/settings`, () => settings.settings());
 
   app
@@ -50,4 +49,5 @@ export function settingsAdminRoutes(
         return after;
       },
     );
+  return Promise.resolve();
 }

@@ -26,7 +26,7 @@ const PROTECTED_FIELDS = ['id', 'email', 'createdAt'];
  * The profile documents users/{uid}: read, created if missing, changed and watched live, each by
  * its owner only. The anonymous get 401, other shoppers 403.
  */
-export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions) {
+export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions): Promise<void> {
   const { accounts, profiles, heartbeatMs = 25_000 } = opts;
 
   /** The session of the signed-in owner of users/{uid}, or undefined after a 401 or 403. */
@@ -195,4 +195,5 @@ export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions
     request.raw.on('close', end);
     return reply;
   });
+  return Promise.resolve();
 }
