@@ -110,6 +110,11 @@ export const RESTRICTIONS = {
     message:
       'The seed catalogue is data the catalogue module seeds from and tests use: read the catalogue as it is now (the database, through the catalogue API or reader) instead (docs/decisions/053).',
   },
+  compositionOnlyModuleEntries: {
+    regex: '^#server/modules/([^/]+)/(?!\\1-module\\.ts$)',
+    message:
+      "app.ts composes modules through each module's entry file (<name>-module.ts) only: its repositories, services and templates are its own (docs/decisions/066).",
+  },
   noParentPaths: {
     regex: '(?:^|/)\\.\\.(?:/|$)',
     message: 'Import through #client/, #shared/ or #server/ instead of a ../ path.',
@@ -138,14 +143,16 @@ export function crossFeature(feature) {
 }
 
 /**
- * A module reaches another module `<b>` only through `#server/modules/<b>/<b>-service.ts`.
+ * A module reaches another module `<b>` only through `#server/modules/<b>/<b>-service.ts` (its
+ * service and types) or `<b>-module.ts` (its registration, docs/decisions/066).
  * @param {string} module
  * @returns {Restriction}
  */
 export function crossModule(module) {
   return {
-    regex: `^#server/modules/(?!${escapeRegex(module)}/)([^/]+)/(?!\\1-service\\.ts$)`,
-    message: "A module reaches another only through that module's <name>-service.ts.",
+    regex: `^#server/modules/(?!${escapeRegex(module)}/)([^/]+)/(?!\\1-(?:service|module)\\.ts$)`,
+    message:
+      "A module reaches another only through that module's <name>-service.ts or <name>-module.ts.",
   };
 }
 
@@ -387,7 +394,13 @@ export function boundaryBlocks({
       block(`${name} tests`, testsIn(place), serverRestrictions({ layer, module, test: true })),
     );
   }
+  // The composition: app.ts and server.ts register modules and never reach inside one.
   blocks.push(
+    block(
+      'server composition',
+      ['src/server/app.ts', 'src/server/server.ts'],
+      [...serverRestrictions({}), R.compositionOnlyModuleEntries],
+    ),
     block(
       'server test helpers',
       [['src/server/test/**', CODE]],

@@ -49,7 +49,8 @@ const PLATFORM_MODULES = 'platform/ never imports a module';
 const PLATFORM_SITE = 'platform/ never imports site/';
 const SITE_MODULES = 'site/ serves the built site and never imports a module';
 const ROUTES_DATABASE = "Routes call their module's service; only repositories touch the database";
-const CROSS_MODULE = "A module reaches another only through that module's <name>-service.ts";
+const CROSS_MODULE = "A module reaches another only through that module's <name>-service.ts or";
+const MODULE_ENTRIES = "app.ts composes modules through each module's entry file";
 const TEST_HELPERS = 'Only tests import test helpers';
 const PARENT_PATH = 'instead of a ../ path';
 const ZOD = 'Import z from #shared/zod.ts';
@@ -309,6 +310,27 @@ const VIOLATIONS: [string, string, string][] = [
     TEST_HELPERS,
   ],
   ['src/server/app.ts', "import { buildTestApp } from '#server/test/test-app.ts';", TEST_HELPERS],
+  // The composition reaches a module through its entry file only (ADR 066).
+  [
+    'src/server/app.ts',
+    "import { createOrderService } from '#server/modules/orders/orders-service.ts';",
+    MODULE_ENTRIES,
+  ],
+  [
+    'src/server/app.ts',
+    "import { orderConfirmationMail } from '#server/modules/mail/order-mails.ts';",
+    MODULE_ENTRIES,
+  ],
+  [
+    'src/server/server.ts',
+    "import { createProfileRepository } from '#server/modules/profiles/profile-repository.ts';",
+    MODULE_ENTRIES,
+  ],
+  [
+    'src/server/app.ts',
+    "import { ordersModule } from '#server/modules/payments/orders-module.ts';",
+    MODULE_ENTRIES,
+  ],
   [
     'src/server/modules/orders/orders-service.ts',
     "import { sampleOrder } from './test/fixtures.ts';",
@@ -367,6 +389,14 @@ const VIOLATIONS: [string, string, string][] = [
 const ALLOWED: [string, string][] = [
   ['src/client/admin/api.ts', "import { createApiRequest } from '#client/api/api-client.ts';"],
   ['src/client/lib/api-client.ts', "import { createApiRequest } from '#client/api/api-client.ts';"],
+  [
+    'src/server/app.ts',
+    "import { ordersModule, type OrdersModuleOptions } from '#server/modules/orders/orders-module.ts';",
+  ],
+  [
+    'src/server/modules/accounts/accounts-module.ts',
+    "import { localOidcModule } from '#server/modules/local-oidc/local-oidc-module.ts';",
+  ],
   [
     'src/client/admin/orders/orders-screen.tsx',
     [

@@ -19,7 +19,7 @@ import {
 } from './account-mails.ts';
 import { internalAdapterOf, type LoadAuth } from './lazy-auth.ts';
 
-/** What the account self-service needs of the other modules; app.ts composes them. */
+/** What the account self-service needs of the other modules; accounts-module.ts composes them. */
 export interface AccountSelfServiceOptions {
   auth: LoadAuth;
   db: Db;

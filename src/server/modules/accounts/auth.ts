@@ -20,7 +20,7 @@ export interface AuthDependencies {
   /** Told of every deleted session (sign-out, revocation, password change). */
   sessionEvents?: SessionEvents;
   /**
-   * Told of every new account (sign-up, or a first sign-in with Google); app.ts sends the
+   * Told of every new account (sign-up, or a first sign-in with Google); the accounts module sends the
    * verification email from here. Its failure never fails the sign-up.
    */
   onUserCreated?: (user: { id: string; email: string; emailVerified: boolean }) => Promise<void>;

@@ -42,7 +42,7 @@ export function googlePopupRoutes(
     /** False with neither Google credentials nor the local stand-in (LOCAL_GOOGLE=off). */
     available: boolean;
   },
-) {
+): Promise<void> {
   const { auth, config, available } = opts;
   const origin = new URL(config.PUBLIC_URL).origin;
   // The page is the same on every visit, so its script's hash is worked out once.
@@ -92,4 +92,5 @@ export function googlePopupRoutes(
       .header('content-security-policy', donePolicy)
       .send(donePage),
   );
+  return Promise.resolve();
 }

@@ -171,10 +171,11 @@ export function backOfficeRoutes(
 
   const kit: BackOfficeKit = { actorOf };
   const api = app.withTypeProvider<ZodTypeProvider>();
-  orderAdminRoutes(app, kit, options);
-  catalogueAdminRoutes(app, kit, options);
-  pictureAdminRoutes(app, kit, options);
-  settingsAdminRoutes(app, kit, options);
+  // Children of this plugin, so the guard above runs before each of their routes.
+  void app.register(orderAdminRoutes, { ...options, kit });
+  void app.register(catalogueAdminRoutes, { ...options, kit });
+  void app.register(pictureAdminRoutes, { ...options, kit });
+  void app.register(settingsAdminRoutes, { ...options, kit });
 
   api.get(
     `${BACK_OFFICE_API}/me`,

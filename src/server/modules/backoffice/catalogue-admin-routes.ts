@@ -75,9 +75,13 @@ const NO_COLLECTION = 'No such collection.';
  */
 export function catalogueAdminRoutes(
   app: FastifyInstance,
-  { actorOf }: BackOfficeKit,
-  { catalogueAdmin: catalogue, pictureStored, audit }: CatalogueAdminDeps,
-) {
+  {
+    kit: { actorOf },
+    catalogueAdmin: catalogue,
+    pictureStored,
+    audit,
+  }: CatalogueAdminDeps & { kit: BackOfficeKit },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   /** No such product or collection first: a path that is no one's is a 404 whatever its body. */
   const knownId =
@@ -267,4 +271,5 @@ export function catalogueAdminRoutes(
       });
     },
   );
+  return Promise.resolve();
 }

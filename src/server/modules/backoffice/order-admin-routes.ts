@@ -66,9 +66,8 @@ const refundState = (order: Order) => ({
  */
 export function orderAdminRoutes(
   app: FastifyInstance,
-  { actorOf }: BackOfficeKit,
-  { orders, audit }: OrderAdminDeps,
-) {
+  { kit: { actorOf }, orders, audit }: OrderAdminDeps & { kit: BackOfficeKit },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   /** The order list's filter from its query. */
   const orderFilter = (query: z.output<typeof orderListQuery>, limit: number) => {
@@ -312,4 +311,5 @@ export function orderAdminRoutes(
       }
     },
   );
+  return Promise.resolve();
 }

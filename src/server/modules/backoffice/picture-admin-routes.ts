@@ -36,9 +36,8 @@ const TOO_LARGE = `A picture can be at most ${MAX_PICTURE_BYTES / 1024 / 1024} M
  */
 export function pictureAdminRoutes(
   app: FastifyInstance,
-  { actorOf }: BackOfficeKit,
-  { uploadPicture, audit }: PictureAdminDeps,
-) {
+  { kit: { actorOf }, uploadPicture, audit }: PictureAdminDeps & { kit: BackOfficeKit },
+): Promise<void> {
   void app.register((scope, _options, done) => {
     // Whatever it is labelled, the body arrives as bytes and the decoder says what it is.
     scope.removeAllContentTypeParsers();
@@ -91,4 +90,5 @@ export function pictureAdminRoutes(
     );
     done();
   });
+  return Promise.resolve();
 }

@@ -27,9 +27,8 @@ export interface SettingsAdminDeps {
  */
 export function settingsAdminRoutes(
   app: FastifyInstance,
-  { actorOf }: BackOfficeKit,
-  { settings, isLogoStored, audit }: SettingsAdminDeps,
-) {
+  { kit: { actorOf }, settings, isLogoStored, audit }: SettingsAdminDeps & { kit: BackOfficeKit },
+): Promise<void> {
   app.get(
     `${BACK_OFFICE_API}/settings`,
     { schema: { response: { 200: shopSettingsSchema, '4xx': apiErrorSchema } } },
@@ -64,4 +63,5 @@ export function settingsAdminRoutes(
       return after;
     },
   );
+  return Promise.resolve();
 }

@@ -56,7 +56,10 @@ const paramsOf = (query: Query) => ({
  *   its lines is no longer available (unknown ids are in neither); 400 unless 1-50 ids.
  * - `GET /api/catalogue/search?q=…&sort=…`: a ProductList; 400 unless q has 1-100 characters.
  */
-export function catalogueRoutes(app: FastifyInstance, { reader }: CatalogueRoutesOptions) {
+export function catalogueRoutes(
+  app: FastifyInstance,
+  { reader }: CatalogueRoutesOptions,
+): Promise<void> {
   /** Sends `body` under the catalogue's version, or 304 when the client has that version. */
   const send = async (
     request: FastifyRequest,
@@ -151,4 +154,5 @@ export function catalogueRoutes(app: FastifyInstance, { reader }: CatalogueRoute
       return send(request, reply, version, list);
     },
   );
+  return Promise.resolve();
 }

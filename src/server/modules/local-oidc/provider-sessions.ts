@@ -31,7 +31,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 }
 
 /**
- * The local provider's browser sessions, as the shop's sign-out needs them. Made by app.ts and
+ * The local provider's browser sessions, as the shop's sign-out needs them. Made by local-oidc-module.ts and
  * handed to the accounts routes' sign-out.
  */
 export function createProviderSessions({

@@ -40,7 +40,7 @@ describe('a stream whose session ends without an event', () => {
     const app = Fastify();
     // The routes' schemas are checked by the shop's type provider (ADR 054).
     await apiContract(app);
-    profilesRoutes(app, { accounts, profiles, heartbeatMs: HEARTBEAT_MS });
+    await app.register(profilesRoutes, { accounts, profiles, heartbeatMs: HEARTBEAT_MS });
 
     // inject() resolves only once the stream has ended.
     const streamed = app.inject({ url: '/api/users/ada/events' });

@@ -38,7 +38,7 @@ const refused = {
  * The profile documents users/{uid}: read, created if missing, changed and watched live, each by
  * its owner only. The anonymous get 401, other shoppers 403.
  */
-export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions) {
+export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions): Promise<void> {
   const { accounts, profiles, heartbeatMs = 25_000 } = opts;
 
   /** The session of the signed-in owner of users/{uid}, or undefined after a 401 or 403. */
@@ -232,4 +232,5 @@ export function profilesRoutes(app: FastifyInstance, opts: ProfilesRoutesOptions
       return reply;
     },
   );
+  return Promise.resolve();
 }
