@@ -1,4 +1,4 @@
-import type { FrameLocator, Page } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { seedCart, visit } from './shop.ts';
 import { expect } from './test.ts';
 
@@ -30,19 +30,33 @@ export async function fillCard(
   merchant = 'CRWN Clothing',
 ) {
   const frame = paymentFrame(page);
-  await expect(frame.getByRole('dialog', { name: merchant, exact: true })).toBeVisible();
+  // The frame loads from the provider's origin once Pay Now is pressed: part of paying.
+  await expect(frame.getByRole('dialog', { name: merchant, exact: true })).toBeVisible({
+    timeout: PAYING_TIMEOUT,
+  });
   const emailField = frame.getByLabel('Email');
-  if ((await emailField.inputValue()) === '') await emailField.fill(email);
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await frame.getByLabel('CVC').fill('123');
+  if ((await emailField.inputValue()) === '') await typeInto(emailField, email);
+  await typeInto(frame.getByLabel('Card number'), number);
+  await typeInto(frame.getByLabel('Expiry (MM / YY)'), '12 / 34');
+  await typeInto(frame.getByLabel('CVC'), '123');
   // The card's ZIP is the billing address's postal code: asked once, below.
   const billing = frame.getByRole('group', { name: 'Billing address' });
-  await billing.getByLabel('Name').fill(ADDRESS.name);
-  await billing.getByLabel('Street address').fill(ADDRESS.line1);
-  await billing.getByLabel('City').fill(ADDRESS.city);
-  await billing.getByLabel('Postal code').fill(ADDRESS.zip);
+  await typeInto(billing.getByLabel('Name'), ADDRESS.name);
+  await typeInto(billing.getByLabel('Street address'), ADDRESS.line1);
+  await typeInto(billing.getByLabel('City'), ADDRESS.city);
+  await typeInto(billing.getByLabel('Postal code'), ADDRESS.zip);
   await billing.getByLabel('Country').selectOption({ label: ADDRESS.country });
+}
+
+/**
+ * Clicks into a field of the card form and types, as a shopper does. A fill alone focuses the
+ * field from script: at load 20 the browser had not yet moved its keyboard focus into the
+ * provider's frame (another process) when the text came, and every field stayed empty.
+ */
+async function typeInto(field: Locator, value: string): Promise<void> {
+  await field.click();
+  await field.fill(value);
+  await expect(field).toHaveValue(value);
 }
 
 /** The widget's pay button (its text carries the amount). */

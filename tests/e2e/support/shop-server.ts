@@ -17,9 +17,12 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
-/** Resolves once the shop answers HTTP; rejects if it exits or takes over 20 s. */
+/**
+ * Resolves once the shop answers HTTP; rejects if it exits, or after 75 s (within a spec's 90 s).
+ * A start took over 20 s at load 20 on the 2-core machine.
+ */
 async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 75_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The shop exited with code ${child.exitCode}`);
     try {
@@ -30,7 +33,7 @@ async function waitUntilServing(url: string, child: ChildProcess): Promise<void>
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('The shop did not start within 20 s');
+  throw new Error('The shop did not start within 75 s');
 }
 
 /** A port the system says is free now. */
