@@ -44,7 +44,6 @@ function hemStitch(halfWidth: number, y: number, colour: string): string {
 
 export interface TeeOptions {
   body: Fabric;
-  /** Neck rib colour when it differs from the body. */
   trim?: Fabric;
   chestPocket?: boolean;
 }
@@ -95,7 +94,6 @@ export interface LongSleeveOptions {
   body: Fabric;
   sleeves?: Fabric;
   trim?: Fabric;
-  /** Sleeves cut in one piece up to the neck, in the sleeve colour. */
   raglan?: boolean;
 }
 
@@ -195,7 +193,6 @@ export function drawTankTop(ctx: SvgContext, { body }: TankTopOptions): Garment 
 
 export interface SweaterOptions {
   body: Fabric;
-  /** Rib bands at neck, cuffs and hem. */
   trim: Fabric;
 }
 
@@ -361,7 +358,6 @@ export interface ButtonShirtOptions {
   buttonColour: string;
 }
 
-/** A men's shirt with a pointed collar, button placket and two flapped chest pockets. */
 export function drawButtonShirt(
   ctx: SvgContext,
   { body, stitchColour, buttonColour }: ButtonShirtOptions,

@@ -11,12 +11,10 @@ interface ProvidersProps {
   children: ReactNode;
   store?: AppStore;
   authClient?: AuthClient;
-  /** Off in component tests, which bring their own cart. */
   persistCart?: boolean;
   /**
-   * What the matched routes' loaders read, put into the store before anything renders: the
-   * server's HTML and the browser's hydration then show the same catalogue. Later navigations
-   * fill it through the routes' clientLoader (catalogue-store.ts).
+   * What the matched routes' loaders read, put into the store before anything renders: the server's
+   * HTML and the browser's hydration then show the same catalogue.
    */
   storeLoads?: readonly StoreLoad[];
 }
@@ -44,8 +42,7 @@ export function Providers({
     return () => clearTimeout(timer);
   }, [store, persistCart]);
 
-  // Keeps the user slice in step with the identity service. Subscribing only starts a request;
-  // its answer arrives in a task of its own anyway.
+  // Keeps the user slice in step with the identity service.
   useEffect(
     () => authClient.onAuthStateChanged((user) => store.dispatch(currentUserChanged(user))),
     [authClient, store],

@@ -1,9 +1,5 @@
-/**
- * Names and messages for code chunks that failed to load. The spec's message is
- * 'Loading chunk {n} failed', with the type of failure and the chunk's URL.
- */
+/** Names and messages for code chunks that failed to load. */
 
-/** The kind of failure, as webpack's chunk errors named it. */
 export type ChunkFailureType = 'missing' | 'error' | 'timeout';
 
 /**

@@ -1,8 +1,4 @@
-/**
- * The last item added with an "Add to cart" button, for the status that says so
- * (components/added-to-cart-status.tsx). Kept outside Redux: it is news for the shopper, not
- * part of the cart.
- */
+/** The last item added with an "Add to cart" button, for the status that says so. */
 export interface Added {
   name: string;
   /** Counts the adds, so the same item added again is news again. */

@@ -1,9 +1,4 @@
-/**
- * "Add to cart" before the app runs. The pages are prerendered and their scripts load after the
- * content (docs/decisions/012), so on a slow network a shopper can tap a product's button before
- * React is there to handle it. A tiny inline script keeps those taps, and the app adds them once
- * the stored cart has been read back, so no tap is lost and none counts twice.
- */
+/** "Add to cart" before the app runs. See docs/decisions/012. */
 
 /** On each add-to-cart button: the item's id, for the inline script. */
 export const ADD_ITEM_ATTRIBUTE = 'data-add-item';
@@ -17,11 +12,7 @@ declare global {
   }
 }
 
-/**
- * For the page's <head>, before anything else can run. Until the app says it is ready, a click on
- * an add-to-cart button is noted and stopped at the window, so React, if it is hydrating by then,
- * never sees it too.
- */
+/** For the page's <head>, before anything else can run. */
 export const EARLY_ADDS_SCRIPT = `(() => {
   const queue = (window.__crwnEarlyAdds = []);
   window.addEventListener('click', (event) => {
@@ -34,10 +25,7 @@ export const EARLY_ADDS_SCRIPT = `(() => {
   }, true);
 })();`;
 
-/**
- * Hands over to the app: returns the ids pressed so far, and from now on lets clicks through.
- * Call it once the stored cart is restored, and add what it returns.
- */
+/** Hands over to the app: returns the ids pressed so far, and from now on lets clicks through. */
 export function takeEarlyAdds(): number[] {
   if (typeof window === 'undefined') return [];
   window.__crwnCartReady = true;

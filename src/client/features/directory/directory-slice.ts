@@ -7,7 +7,6 @@ export interface DirectoryState {
   sections: Section[];
 }
 
-/** What a home page tile needs of a collection. */
 export type TileCollection = Pick<
   CatalogueCollection,
   'title' | 'routeName' | 'imageUrl' | 'size' | 'tilePosition'
@@ -37,7 +36,6 @@ export const directorySlice = createSlice({
   name: 'directory',
   initialState,
   reducers: {
-    /** The tiles the home page's loader made of the collections (sectionsOf). */
     directoryLoaded(state, action: PayloadAction<Section[]>) {
       state.sections = action.payload;
     },

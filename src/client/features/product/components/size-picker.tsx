@@ -11,9 +11,8 @@ interface SizePickerProps {
 }
 
 /**
- * The sizes as a radio group drawn as buttons: native radios, so arrow keys move between the
- * sizes that can be bought and a screen reader hears "M, 2 of 5". A sold-out size stays in sight,
- * disabled, so the shopper knows it exists and is gone rather than never made.
+ * The sizes as a radio group drawn as buttons: native radios, so arrow keys move between the sizes
+ * that can be bought and a screen reader hears "M, 2 of 5".
  */
 export function SizePicker({ sizes, value, onChange, describedBy }: SizePickerProps) {
   return (
