@@ -24,11 +24,13 @@ export interface AccountsFigures {
 /** How long one change may take to reach every subscriber before it counts as missed. */
 const FAN_OUT_LIMIT_MS = 10_000;
 
+/** The settings every server of the accounts benchmark runs with (see setups.ts). */
 export const ACCOUNTS_BENCH_ENV = {
   AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '100000',
   LOG_LEVEL: 'warn',
 };
 
+/** Opens one users/{uid}/events stream and calls `onName` with each pushed display name. */
 function subscribe(
   url: string,
   cookie: string,
@@ -48,8 +50,10 @@ const json = (shop: RunningShop, method: string, cookie = '') => ({
 });
 
 /**
- * Sign-in latency and the time for one profile change, made through the last server, to reach 500
- * open live subscribers spread evenly over all the servers.
+ * Sign-in latency (sequential, one account, argon2id included, sent to the servers in turn) and
+ * the time for one profile change, made through the last server, to reach 500 open live
+ * subscribers spread evenly over all the servers (on PostgreSQL the other servers hear of it
+ * through LISTEN/NOTIFY). Against the real built servers on loopback.
  */
 export async function benchAccounts(shops: readonly RunningShop[]): Promise<AccountsFigures> {
   const shopFor = (index: number) => shops[index % shops.length] as RunningShop;

@@ -47,6 +47,7 @@ const QUERIES: readonly BackOfficeQuery[] = [
 
 export interface BackOfficeFigures extends ListFigures<BackOfficeQuery> {
   orders: number;
+  /** Writing the orders (and their charges) into the database, one transaction, seconds. */
   generateSeconds: number;
   /** The product list, after `npm run catalogue:import` of the generated catalogue. */
   products: ListFigures<ProductListQuery> & { count: number; importSeconds: number };
@@ -196,6 +197,7 @@ const PRODUCT_QUERIES: readonly ProductListQuery[] = [
 /** Parts of names an owner searches for: a material, a style, a garment, two words, nothing. */
 const NAME_SEARCHES = ['wool', 'Slim', 'fedora', 'black denim', 'nothing-like-this'];
 
+/** The i-th request of the product list's load. */
 function productQueryOf(i: number): { kind: ProductListQuery; search: string } {
   const kind = PRODUCT_QUERIES[i % PRODUCT_QUERIES.length] as ProductListQuery;
   const cycle = Math.floor(i / PRODUCT_QUERIES.length);
@@ -221,10 +223,12 @@ function productQueryOf(i: number): { kind: ProductListQuery; search: string } {
   }
 }
 
+/** Latency of a list's load, overall and by kind of request, and how many rows each counted. */
 export interface ListFigures<K extends string> {
   latencyMs: { p50: number; p95: number; p99: number };
   /** p95 of each kind of request, ms. */
   p95ByQuery: Record<K, number>;
+  /** Rows the answers counted, on average per kind (the filters' reach). */
   meanTotalByQuery: Record<K, number>;
 }
 
@@ -295,7 +299,11 @@ export async function ownerCookie(
 
 /**
  * Issue 14's lists at scale: the order list at BACK_OFFICE_ORDERS orders and the product list at
- * CATALOGUE_PRODUCTS products.
+ * CATALOGUE_PRODUCTS products. Fills the setup's database directly with the orders (the seeded
+ * catalogue's products, read from the API), imports the generated catalogue (`catalogueFile`)
+ * with the real command, makes two owners (each account has its own rate limit), then sends
+ * REQUESTS GET /api/admin/orders and as many GET /api/admin/products, CONCURRENCY at a time, to
+ * the servers in turn, with a mix of filters and pages.
  */
 export async function benchBackOffice(
   setup: Setup,
@@ -323,8 +331,9 @@ export async function benchBackOffice(
     const importing = performance.now();
     await importBenchCatalogue(setup, catalogueFile);
     importSeconds = round((performance.now() - importing) / 1000, 2);
-    // What autovacuum does within a minute or two of so many inserts: statistics, the visibility
-    // map for index-only scans, and GIN indexes' pending entries merged.
+    // What autovacuum does within a minute or two of so many inserts (a shop whose orders came
+    // over a year is in that state): statistics, the visibility map for index-only scans, and
+    // GIN indexes' pending entries merged. The shop never runs ANALYZE on SQLite.
     if (database.kind === 'postgres') await sql`vacuum analyze`.execute(database.db);
     cookies = [
       await ownerCookie(first.url, database.db, `owner-${now}@example.com`),

@@ -1,4 +1,3 @@
-// See docs/decisions/034.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -63,6 +62,7 @@ const SEARCHES = [
   'olive corduroy',
   'hoodie',
 ];
+/** Second words, making every search of the in-process figures a new one. */
 const SEARCH_SUFFIXES = ['', 'blue', 'slim', 'cotton', 'grey', 'classic', 'canvas', 'pink', 'knit'];
 const COLLECTIONS = ['hats', 'sneakers', 'jackets', 'womens', 'mens'];
 const SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'name'];
@@ -74,6 +74,7 @@ const collectionUrl = (i: number) =>
 const searchUrl = (i: number) =>
   `/api/catalogue/search?q=${encodeURIComponent(SEARCHES[i % SEARCHES.length] ?? '')}&sort=${SORTS[Math.floor(i / SEARCHES.length) % 5]}`;
 
+/** `REQUESTS` GETs of `urlOf(i)`, `CONCURRENCY` at a time, to the servers in turn. */
 async function load(
   shops: readonly RunningShop[],
   urlOf: (i: number) => string,
@@ -165,7 +166,9 @@ export interface CatalogueMemoryFigures {
   collectionCallMs: { p50: number; p95: number };
   /** One search of a text not searched before (no kept results), ms. */
   searchCallMs: { p50: number; p95: number };
+  /** The reader's copy of the catalogue (products, sizes, lookups), MiB of heap. */
   copyMiB: number;
+  /** Its search index on top, MiB of heap. */
   searchIndexMiB: number;
   /** Building the search index once, ms. */
   indexBuildMs: number;
@@ -176,8 +179,10 @@ export interface CatalogueMemoryFigures {
 }
 
 /**
- * What one server holds for a catalogue of CATALOGUE_PRODUCTS: heap after a full collection, before
- * and after the copy is read, and again after the first search builds its index.
+ * What one server holds for a catalogue of CATALOGUE_PRODUCTS (ADR 034): heap after a full
+ * collection, before and after the copy is read, and again after the first search builds its
+ * index; then the reader's own time per call, without HTTP. In this process, on SQLite in memory
+ * (the copy and the calls are the same on both databases).
  */
 export async function benchCatalogueInProcess(): Promise<CatalogueMemoryFigures> {
   setFlagsFromString('--expose-gc');

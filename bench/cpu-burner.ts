@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 export interface CpuBurner {
+  /** Threads spinning, one per core. */
   threads: number;
   stop(): Promise<void>;
 }
@@ -19,7 +20,10 @@ while (Date.now() < end) for (let i = 0; i < 1e6; i++) x = (x * 31 + i) % 100000
 `;
 
 /**
- * A busy machine, as a phone running other apps is: one spinning thread per core of this machine.
+ * A busy machine, as a phone running other apps is: one spinning thread per core of this machine
+ * (worker threads of this process, so they end with it whatever happens). The operating system
+ * shares the cores between them and the browser being measured, which gets about half of each.
+ * Always `stop()` it, in a `finally`.
  */
 export function startCpuBurner(limitMs = 20 * 60_000): CpuBurner {
   const workers = Array.from(

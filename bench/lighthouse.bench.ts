@@ -24,6 +24,7 @@ export interface PageFigures {
   preset: Preset;
   machine: Machine;
   page: string;
+  /** Completed runs, whose medians these are. */
   runs: number;
   /** The error code of each run Lighthouse could not complete (left out of the medians). */
   failedRuns: string[];
@@ -39,6 +40,7 @@ export interface PageFigures {
   cls: number;
   /** Audits below full marks in any run, outside performance: what keeps a score from 100. */
   flagged: string[];
+  /** The machine's one-minute load average when the page's runs began. */
   load: number;
 }
 
@@ -59,6 +61,7 @@ function flaggedAudits(lhr: Result): string[] {
   return flagged;
 }
 
+/** One Lighthouse run of `url` through the Chromium listening on `port`, with the preset's config. */
 export async function lighthouseRun(port: number, url: string, preset: Preset): Promise<Result> {
   const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
   const result = await lighthouse(
@@ -74,8 +77,10 @@ export async function lighthouseRun(port: number, url: string, preset: Preset): 
 export const scoreOf = (lhr: Result, id: string) =>
   Math.round((lhr.categories[id]?.score ?? 0) * 100);
 
+/** An audit's figure (milliseconds for times). */
 export const metricOf = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
+/** Debian's Chromium started for Lighthouse, with the flags the closed network needs. */
 export const launchLighthouseChromium = () =>
   chromeLauncher.launch({
     chromePath: chromiumPath(),

@@ -7,10 +7,12 @@ import { percentile, round } from './stats.ts';
 
 /** Lighthouse's mobile preset slows the CPU this much; so does this measure, for real. */
 export const CPU_SLOWDOWN = 4;
+/** A task longer than this blocks input noticeably (the definition of a long task). */
 export const LONG_TASK_MS = 50;
 /** After the load event, how long the page is watched for deferred work (idle callbacks, timers). */
 const SETTLE_MS = 3000;
 
+// Lighthouse's own trace categories for tasks and their kinds (its gatherers/trace.js, trimmed).
 const TRACE_CATEGORIES = [
   'disabled-by-default-lighthouse',
   'loading',
@@ -26,14 +28,21 @@ export interface MainThreadFigures {
   machine: Machine;
   page: string;
   runs: number;
+  /**
+   * Medians over the runs, milliseconds of the slowed CPU. The longest task from the first
+   * contentful paint on, the window of Lighthouse's Total Blocking Time: before it the browser
+   * commits the navigation, parses the HTML and lays the page out, none of it the shop's script.
+   */
   longestTaskMs: number;
   /** The longest task before the first contentful paint (the browser's own work, mostly). */
   longestBeforePaintMs: number;
+  /** Self time of every script-evaluation event (Lighthouse's grouping), the whole trace. */
   scriptEvaluationMs: number;
   /** Sum over tasks from the first paint of their time past 50 ms: TBT, measured unsimulated. */
   blockingMs: number;
   /** Tasks over 50 ms in the median run by longest task, with what they were doing. */
   longTasks: string[];
+  /** The machine's one-minute load average when the page's runs began. */
   load: number;
 }
 
@@ -48,6 +57,7 @@ interface TaskNode {
   group: { id: string };
 }
 
+/** What this file reads of Lighthouse's processed trace. */
 interface ProcessedTrace {
   mainThreadEvents: unknown[];
   frames: { id: string; url: string }[];
@@ -118,6 +128,13 @@ function figuresOf(trace: { traceEvents: unknown[] }): RunFigures {
   };
 }
 
+/**
+ * Loads each page `runs` times in Chromium with its CPU slowed `CPU_SLOWDOWN` times (DevTools'
+ * Emulation.setCPUThrottlingRate, as Lighthouse's devtools throttling does), a fresh profile
+ * each time, traces the main thread from navigation until `SETTLE_MS` after the load event, and
+ * reports the longest task and the time spent evaluating script (Lighthouse's grouping of trace
+ * events). The network is not slowed: this is about the CPU.
+ */
 export async function benchMainThread(
   baseUrl: string,
   pages: readonly string[],

@@ -1,4 +1,3 @@
-// See docs/decisions/035.
 import autocannon from 'autocannon';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -54,8 +53,12 @@ async function signedUpShopper(shop: RunningShop) {
 }
 
 /**
- * The server's resident memory as the kernel counts it: once started and left alone, its highest
- * during `seconds` of `CONNECTIONS` connections asking for a mix of pages, scripts.
+ * The server's resident memory as the kernel counts it (VmRSS of its process): once started and
+ * left alone, its highest during `seconds` of `CONNECTIONS` connections asking for a mix of pages,
+ * scripts, JSON API answers and session checks, and again when it has been left alone after the
+ * load. The server runs as `npm start` runs it (scripts/server-environment.ts), at the default
+ * log level, started twice: the first start fills Node's compile cache, as any earlier start of
+ * the same code would have; the second is measured.
  */
 export async function benchMemory(clientDir: string, seconds: number): Promise<MemoryFigures> {
   const env = { ...serverEnvironment(process.env), CLIENT_DIR: clientDir, LOG_LEVEL: 'info' };
@@ -69,7 +72,7 @@ export async function benchMemory(clientDir: string, seconds: number): Promise<M
     const idleMiB = await residentMiB(pid);
 
     const { cookie } = await signedUpShopper(shop);
-    // The home page is rendered by the server from the catalogue, not a built file.
+    // The home page is rendered by the server from the catalogue (ADR 035), not a built file.
     const homeHtml = await (await fetch(`${shop.url}/`)).text();
     const { scripts } = await firstLoadOfHtml(clientDir, homeHtml);
     const encoded = { 'accept-encoding': BROWSER_ENCODINGS };

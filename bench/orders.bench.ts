@@ -12,8 +12,10 @@ export interface OrdersFigures {
   latencyMs: { p50: number; p95: number; p99: number };
 }
 
+/** The settings every server of the orders benchmark runs with (see setups.ts). */
 export const ORDERS_BENCH_ENV = { PAYMENT_TOKEN_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' };
 
+/** Products whose sizes the orders are spread over. */
 const PRODUCT_IDS = Array.from({ length: 35 }, (_, index) => index + 1);
 
 /**
@@ -43,8 +45,10 @@ async function orderLines(shop: RunningShop, count: number) {
 }
 
 /**
- * Concurrent checkouts on the given servers: tokens are made first, then 400 POST /api/orders, 20
- * at a time, sent to the servers in turn, each pricing the cart.
+ * Concurrent checkouts on the given servers (one database): tokens are made first (they are the
+ * widget's work, not the shop's), then 400 POST /api/orders, 20 at a time, sent to the servers in
+ * turn, each pricing the cart, taking its stock and recording the order, charging its token and
+ * marking it paid. Each order is one piece of a size in stock (the seed has a few thousand).
  */
 export async function benchOrders(shops: readonly RunningShop[]): Promise<OrdersFigures> {
   const shopFor = (index: number) => shops[index % shops.length] as RunningShop;
@@ -53,6 +57,7 @@ export async function benchOrders(shops: readonly RunningShop[]): Promise<Orders
     const shop = shopFor(i);
     const response = await fetch(`${shop.paymentUrl}/pay/v1/tokens`, {
       method: 'POST',
+      // The widget's frame asks for tokens on the provider's own origin.
       headers: { 'content-type': 'application/json', origin: shop.paymentUrl },
       body: JSON.stringify({
         key: 'pk_test_crwn_clothing',

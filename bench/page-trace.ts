@@ -1,8 +1,8 @@
-// See docs/decisions/051.
 import * as chromeLauncher from 'chrome-launcher';
 import CDP from 'chrome-remote-interface';
 import { CHROMIUM_ARGS, chromiumPath } from '#tests/e2e/support/chromium.ts';
 
+/** A trace in Chrome's JSON trace format, as Lighthouse's trace processor reads it. */
 export interface Trace {
   traceEvents: unknown[];
 }
@@ -19,7 +19,13 @@ export interface TraceOptions {
 const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
 
 /**
- * Chromium driven over the DevTools protocol with only the domains a trace needs, never Runtime.
+ * Chromium driven over the DevTools protocol with only the domains a trace needs (Target,
+ * Emulation, Page, Tracing), never Runtime. Playwright (and Lighthouse) enable the Runtime
+ * domain on every page, and with it V8 records a detailed stack trace, with line and column,
+ * for every Error a script creates: React DOM makes three when its module starts, so V8 reparses
+ * React DOM's whole module function to find their positions, some 50 ms of the slowed CPU in
+ * one task that no shopper's phone runs (docs/decisions/051). A trace taken this way shows the
+ * page's own work.
  */
 export async function launchTracingBrowser(): Promise<{
   trace: (url: string, options: TraceOptions) => Promise<Trace>;

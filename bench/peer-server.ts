@@ -5,8 +5,11 @@ import { gzipSync } from 'node:zlib';
 import { listenAsChild } from './child-server.ts';
 
 /**
- * Serves the original crwn-clothing's client build as its own server.js did in production: the
- * files as they are, and index.html for every other path.
+ * Serves the original crwn-clothing's client build (its `client/build` folder) as its own
+ * server.js did in production: the files as they are, and index.html for every other path (the
+ * app routes in the browser). Gzipped when the browser accepts it, which the original's Express
+ * did not do: a head start for the peer, so the comparison does not flatter the shop.
+ * Usage: node bench/peer-server.ts <build folder>; prints the port once listening.
  */
 const root = path.resolve(process.argv[2] ?? '');
 const TYPES: Record<string, string> = {

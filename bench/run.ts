@@ -1,4 +1,3 @@
-// See docs/decisions/035.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
@@ -76,6 +75,7 @@ const rounds = count('BENCH_ROUNDS', 3);
 const memorySeconds = count('BENCH_MEMORY_SECONDS', 120);
 const peerRounds = count('BENCH_PEER_ROUNDS', 3);
 // The shop started by the benchmarks inherits CLIENT_DIR too, so a copied build can be measured.
+// Absolute, since the shop runs in its data folder.
 const clientDir = path.resolve(
   process.env.CLIENT_DIR ?? path.join(import.meta.dirname, '../build/client'),
 );
@@ -88,6 +88,7 @@ if (runs('first-load')) {
   for (const page of await prerenderedPages(clientDir)) {
     pages[page] = await firstLoad(clientDir, page);
   }
+  // The catalogue's pages as the server renders them (ADR 035), a product page among them.
   for (const [page, html] of await renderedSamples(clientDir)) {
     pages[page] = await firstLoadOfHtml(clientDir, html);
   }
@@ -158,6 +159,7 @@ if (runs('lighthouse')) {
   }
   figures.lighthouse = pages;
   figures.mainThread = mainThread;
+  // Each page's quiet and busy rows side by side.
   const order = (row: { page: string }) => LIGHTHOUSE_PAGES.indexOf(row.page as never);
   console.log(
     `\nLighthouse (simulated throttling; medians over the runs; busy: ${availableParallelism()} spinning threads, bench/cpu-burner.ts)`,
@@ -253,6 +255,7 @@ if (runs('side-by-side')) {
   }
 }
 
+// SQLite with one server, PostgreSQL with one and with two, in one run (setups.ts).
 if (runs('accounts')) {
   const accounts = await withSetups(ACCOUNTS_BENCH_ENV, ({ shops }) => benchAccounts(shops));
   figures.accounts = accounts;

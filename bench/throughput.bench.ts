@@ -1,4 +1,3 @@
-// See docs/decisions/035.
 import autocannon from 'autocannon';
 import { request } from 'node:http';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -45,6 +44,7 @@ async function load(target: Target, seconds: number) {
   });
 }
 
+/** The bytes a page is sent in, undecoded (fetch would decompress them). */
 function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (response) => {
@@ -62,8 +62,12 @@ function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> 
 const startBareServer = (file: string) => startChildServer('bare-server.ts', file);
 
 /**
- * Requests per second and latency over loopback, `CONNECTIONS` at a time: a bare Node HTTP server
- * sending the home page's bytes, then the real shop's home page.
+ * Requests per second and latency over loopback, `CONNECTIONS` at a time: a bare Node HTTP
+ * server sending the home page's bytes (the ceiling on this machine in this run), then the real
+ * shop's home page (same bytes, no compression asked, for a like-for-like ratio), its home page
+ * and a collection page as a browser asks for them, and a static asset. The targets take turns
+ * for `rounds` rounds of `seconds` each and the median round counts, so a burst of other work on
+ * the machine skews one round rather than one target.
  */
 export async function benchThroughput(
   clientDir: string,
@@ -80,7 +84,8 @@ export async function benchThroughput(
       { stdout: 'ignore' },
     );
     started.push(shop);
-    // The home page is rendered by the server: the bare server sends the very bytes the shop sends.
+    // The home page is rendered by the server (docs/decisions/035): the bare server sends the
+    // very bytes the shop sends.
     const homeHtml = await (await fetch(`${shop.url}/`)).text();
     const homeFile = path.join(folder, 'index.html');
     await writeFile(homeFile, homeHtml);

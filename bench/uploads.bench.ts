@@ -67,6 +67,7 @@ const photo = (width = 3000, height = 4000) =>
     .jpeg({ quality: 80 })
     .toBuffer();
 
+/** A picture of one colour, as a small PNG file however many pixels it has. */
 const flatPng = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } })
     .png()
@@ -83,8 +84,10 @@ async function upload(shop: RunningShop, cookie: string, bytes: Buffer, type: st
 }
 
 /**
- * Issue 33's bound on an upload: the server's memory around single uploads (the issue's 95-byte PNG
- * of 16,000 × 8 pixels, its 143-byte 65,535 × 8, and a real 12-megapixel photo).
+ * Issue 33's bound on an upload: the server's memory around single uploads (the issue's
+ * 95-byte PNG of 16,000 × 8 pixels, its 143-byte 65,535 × 8, and a real 12-megapixel photo),
+ * and a shopper's latency on /shop/hats with and without photos being encoded meanwhile. The
+ * server runs as `npm start` runs it (its memory settings included), on SQLite.
  */
 export async function benchUploads(clientDir: string): Promise<UploadFigures> {
   const env = { ...serverEnvironment(process.env), CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' };

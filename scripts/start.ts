@@ -1,6 +1,8 @@
 /**
- * `npm start`: serves the shop, building it first only when the build is missing or was made from
- * other sources than those here now. See docs/decisions/018.
+ * `npm start`: serves the shop, building it first only when the build is missing or was made
+ * from other sources than those here now (scripts/build/build-stamp.ts). The server then replaces
+ * this process (same process id, signals and output), started with the memory settings of
+ * server-environment.ts, which must be there before a process starts.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +19,8 @@ if (reason) {
   console.log('The build is up to date: serving it.');
 }
 // The quick start runs the whole shop on its embedded defaults, the stand-in for Google included:
-// this command switches it on.
+// this command switches it on, unless the environment or .env says otherwise or this is
+// production (ADR 018). The server itself runs it only when LOCAL_GOOGLE=on.
 loadEnvFile('.env');
 if (process.env.NODE_ENV !== 'production') process.env.LOCAL_GOOGLE ??= 'on';
 const server = new URL('../src/server/server.ts', import.meta.url);

@@ -1,10 +1,12 @@
-// See docs/decisions/042.
 import { makeOwner } from '#server/modules/accounts/accounts-service.ts';
 import { openShopDatabase } from '../db/open-shop-database.ts';
 
 /**
  * `npm run owner:add -- EMAIL`: makes the account of EMAIL an owner of the shop, who can then use
- * the back office at /admin and grant staff.
+ * the back office at /admin and grant staff (docs/back-office.md, ADR 042). The person signs up in
+ * the shop first; nobody is an owner by default. Reads the shop's settings (the environment, then
+ * `.env` here), so it works on SQLite and on PostgreSQL. Exit codes: 0 made (or already), 1 no
+ * such account or a failure, 2 usage.
  */
 const [email, ...rest] = process.argv.slice(2);
 if (!email || rest.length > 0 || !email.includes('@')) {

@@ -1,6 +1,14 @@
 /**
- * Whether the build in build/ was made from the sources as they are now, so `npm start` builds only
- * when it must. See docs/decisions/056.
+ * Whether the build in build/ was made from the sources as they are now, so `npm start` builds
+ * only when it must. The build records a fingerprint of its inputs (one hash per file) in
+ * build/build-stamp.json; `npm start` compares it with the inputs now.
+ *
+ *   node scripts/build/build-stamp.ts begin   first step of `npm run build`: fingerprint the inputs
+ *   node scripts/build/build-stamp.ts write   last step: record that fingerprint in the build
+ *
+ * The fingerprint is taken before the build reads anything, and kept outside build/ (which the
+ * build empties) until the build has succeeded: a file saved during the build makes the next
+ * check fail rather than pass, and a failed build leaves no stamp.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -11,6 +19,10 @@ import { parseEnv } from 'node:util';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * Everything the build reads. Add to it when the build starts reading something new: a file
+ * missing here is a change `npm start` does not notice.
+ */
 export const BUILD_INPUTS = {
   folders: [
     'src/client',
@@ -23,6 +35,7 @@ export const BUILD_INPUTS = {
   files: [
     'package.json',
     'package-lock.json',
+    // The card form's script reads the ids its page uses (ADR 056).
     'src/server/modules/payments/frame-data.ts',
     'vite.config.ts',
     'vite.admin.config.ts',
@@ -32,6 +45,7 @@ export const BUILD_INPUTS = {
   ],
   /** Tests are not built; public/images is drawn by the build from scripts/images. */
   ignore: /(?:\.test\.tsx?$|^src\/client\/test\/|^public\/images\/)/,
+  /** Vite puts VITE_* variables, from the environment and these files, into the client. */
   viteEnvFiles: ['.env', '.env.local', '.env.production', '.env.production.local'],
 };
 
@@ -52,6 +66,7 @@ async function readIfExists(file: string): Promise<string | undefined> {
   }
 }
 
+/** The VITE_* variables the client build would see, as one sorted text. */
 async function viteVariables(root: string, env: NodeJS.ProcessEnv): Promise<string> {
   const variables: Record<string, string> = {};
   for (const file of BUILD_INPUTS.viteEnvFiles) {
@@ -66,6 +81,7 @@ async function viteVariables(root: string, env: NodeJS.ProcessEnv): Promise<stri
     .join('\n');
 }
 
+/** A hash of each input file (paths relative to `root`, with `/`), and of the VITE_* variables. */
 export async function fingerprint(
   root = repoRoot,
   env: NodeJS.ProcessEnv = process.env,
@@ -109,6 +125,7 @@ export async function staleReason(): Promise<string | undefined> {
   return `changed since the last build: ${named}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
 }
 
+/** Where `begin` leaves the fingerprint for `write`, outside build/ (the build empties it). */
 const pendingFile = path.join(tmpdir(), `crwn-build-stamp-${sha256(repoRoot).slice(0, 12)}.json`);
 
 if (import.meta.main) {

@@ -1,11 +1,14 @@
-// See docs/decisions/010, 035.
 import path from 'node:path';
 import { firstLoad, firstLoadOfHtml, prerenderedPages, type FirstLoad } from './first-load.ts';
 import { renderedSamples } from './rendered-pages.ts';
 
 /**
- * The most compressed JavaScript the first load of any page may send: React, React Router and Redux
- * take most of it, so everything else has to load with the route that needs it.
+ * The most compressed JavaScript the first load of any page may send: React, React Router and
+ * Redux take most of it, so everything else has to load with the route that needs it, or when
+ * the shopper first uses it (docs/decisions/010-performance-budget.md, 027). Brotli, as every
+ * current browser receives it; kB are 1000 bytes. Issue 11 asks for at most 0.55x the original
+ * app's 215.9 KiB: 121,594 bytes. It was 120,000 until the pages began to render on the server and
+ * to carry sizes (issue 13), which cost every page about 1.4 kB; the issue's own figure is the limit.
  */
 export const FIRST_LOAD_JS_BUDGET_BYTES = 121_594;
 
@@ -21,6 +24,7 @@ const loads: [string, () => Promise<FirstLoad>][] = [
     page,
     () => firstLoad(clientDir, page),
   ]),
+  // The catalogue's pages, as the server renders them (docs/decisions/035).
   ...[...rendered].map(([page, html]): [string, () => Promise<FirstLoad>] => [
     page,
     () => firstLoadOfHtml(clientDir, html),

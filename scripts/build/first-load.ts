@@ -16,8 +16,10 @@ export interface FirstLoad {
   validation: string[];
   /** URL paths of the style sheets the page links, and `inline: …` for those in its HTML. */
   styles: string[];
+  /** The page's HTML itself, inline CSS included. */
   html: Sizes;
   js: Sizes;
+  /** Linked style sheets, plus inline ones as if compressed alone (their share of the HTML). */
   css: Sizes;
 }
 
@@ -37,6 +39,7 @@ function scriptsInHtml(html: string): string[] {
   const found = [
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
     ...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g),
+    // React Router's inline boot module imports the manifest, the route modules and the entry.
     ...html.matchAll(/\bimport\s*(?:\*\s*as\s+\w+\s+from\s*)?\(?\s*"(\/[^"]+\.js)"/g),
   ];
   return found.map((match) => match[1]!).filter((src) => src.startsWith('/'));
@@ -48,7 +51,11 @@ function scriptsInHtml(html: string): string[] {
  */
 const ZOD_SIGNATURE = '__zod_globalConfig';
 
-/** URL paths of every page the build prerendered: each folder with an `index.html`. */
+/**
+ * URL paths of every page the build prerendered (`/`, `/shop`, `/404`, …): each folder with an
+ * `index.html`. React Router's SPA fallback is not a page: the server answers unknown paths with
+ * the prerendered `/404`.
+ */
 export async function prerenderedPages(clientDir: string): Promise<string[]> {
   const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
   return entries
@@ -60,11 +67,16 @@ export async function prerenderedPages(clientDir: string): Promise<string[]> {
     .sort();
 }
 
+/** Relative modules a built chunk imports statically (`import"./x.js"`, `from"./x.js"`). */
 function staticImports(code: string): string[] {
   return [...code.matchAll(/(?:\bimport|\bfrom)\s*"(\.\/[^"]+\.js)"/g)].map((match) => match[1]!);
 }
 
-/** Everything the first load of one prerendered page costs: its scripts and its style sheets. */
+/**
+ * Everything the first load of one prerendered page costs: its scripts (those the HTML names and
+ * whatever they import statically, transitively) and its style sheets. Dynamic `import()`s in
+ * chunks are not followed: they load only when the code that needs them runs.
+ */
 export async function firstLoad(clientDir: string, pagePath: string): Promise<FirstLoad> {
   const htmlFile = path.join(clientDir, pagePath, 'index.html');
   return firstLoadOfHtml(clientDir, await readFile(htmlFile, 'utf8'));

@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+// The server drops them from the pages it renders too (src/server/site/rendered-pages.ts).
 import { dropModulePreloads } from '#server/site/module-preloads.ts';
 
 export { dropModulePreloads };

@@ -8,8 +8,10 @@ const COMPRESSIBLE = /\.(?:html|js|css|svg|json|txt|xml|webmanifest)$/;
 const MIN_BYTES = 256;
 
 /**
- * Writes a `.br` and a `.gz` beside every compressible file of the built client, so the server
- * compresses each file once, at build time, at the highest settings.
+ * Writes a `.br` (quality 11) and a `.gz` (level 9) beside every compressible file of the built
+ * client, so the server compresses each file once, at build time, at the highest settings, and
+ * never per request. A variant that is not smaller than the original is not written.
+ * Usage: node scripts/build/precompress.ts [client dir, default build/client]
  */
 export async function precompress(clientDir: string) {
   const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });

@@ -1,4 +1,3 @@
-// See docs/decisions/035, 048.
 import path from 'node:path';
 import {
   createCatalogueReader,
@@ -9,12 +8,17 @@ import { migrateToLatest } from '#server/platform/database/migrate.ts';
 import { dropModulePreloads } from '#server/site/module-preloads.ts';
 import { loadServerBuild } from '#server/site/rendered-pages.ts';
 
+/**
+ * Pages the server renders at run time, one of each route (docs/decisions/035). Those a route
+ * of another branch has not added yet render the not-found page, which costs no more.
+ */
 export const RENDERED_SAMPLES = [
   '/',
   '/shop',
   '/shop/hats',
   '/shop/hats/1-brown-brim',
   '/search?q=hat',
+  // From the shop's settings (ADR 048).
   '/contact',
 ];
 

@@ -1,4 +1,3 @@
-// See docs/decisions/020.
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 
@@ -14,6 +13,12 @@ export function inlineCss(code: string): string | undefined {
   return literal === undefined ? undefined : (JSON.parse(literal) as string);
 }
 
+/**
+ * A Vite plugin that writes the CSP hash (`'sha256-…'`) of every `?inline` CSS module of the
+ * client build to `.vite/style-hashes.json`. React inserts each such string as a `<style>` when
+ * a route is reached in the app, so the pages' Content-Security-Policy allows exactly these
+ * texts instead of 'unsafe-inline' (docs/decisions/020-content-security-policy.md).
+ */
 export function styleHashes(): Plugin {
   const hashes = new Set<string>();
   return {

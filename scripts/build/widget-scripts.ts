@@ -1,6 +1,8 @@
 /**
- * Bundles the card widget's two browser scripts with esbuild, with the shared code they import,
- * into `build/widget`, which the server reads at start. See docs/decisions/056.
+ * Bundles the card widget's two browser scripts (src/server/modules/payments/browser/) with
+ * esbuild, with the shared code they import (the card checks, the widget's languages and keys),
+ * into `build/widget`, which the server reads at start (payments/widget-scripts.ts, ADR 056).
+ * `npm run build` runs it; `npm run dev` runs it at start and when the widget's code changes.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,6 +22,7 @@ export async function bundleWidgetScripts(): Promise<WidgetScripts> {
       entryPoints: Object.fromEntries(
         WIDGET_SCRIPTS.map((name) => [name, path.join(BROWSER_DIR, `${name}.ts`)]),
       ),
+      // Its `strict` makes esbuild write "use strict", as the hand-written scripts had.
       tsconfig: path.join(BROWSER_DIR, 'tsconfig.json'),
       // Nothing is written here: the names only tell the two outputs apart.
       outdir: BROWSER_DIR,
@@ -46,6 +49,7 @@ export async function bundleWidgetScripts(): Promise<WidgetScripts> {
   }
 }
 
+/** Bundles the scripts into `dir` (created if missing) as checkout.js and frame.js. */
 export async function writeWidgetScripts(dir: string): Promise<void> {
   const scripts = await bundleWidgetScripts();
   await mkdir(dir, { recursive: true });

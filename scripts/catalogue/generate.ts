@@ -5,8 +5,12 @@ import { SIZES_BY_KIND, type SizeKind } from '#shared/catalogue-model.ts';
 import { seededRandom } from '#shared/seeded-random.ts';
 
 /**
- * A large made-up catalogue in the import format, for the catalogue benchmark: the spec's five
- * collections, and products from id 36 up until the shop holds `total`.
+ * A large made-up catalogue in the import format (docs/catalogue-import.md), for the catalogue
+ * benchmark: the spec's five collections, and products from id 36 up until the shop holds
+ * `total`, named from colour, material and garment words so that searches find tens to hundreds
+ * of them. Deterministic: the same total gives the same file.
+ *
+ *   node scripts/catalogue/generate.ts 10000 catalogue-10000.json
  */
 const COLOURS = [
   'black',

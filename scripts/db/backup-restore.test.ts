@@ -31,6 +31,7 @@ afterAll(async () => {
   await rm(path.dirname(clientDir), { recursive: true, force: true });
 });
 
+/** Runs `npm run backup|restore -- file` as the shop's operator would, with the shop's settings. */
 async function run(script: 'backup' | 'restore', file: string, env: Record<string, string>) {
   // Started where there is no .env, the script reads only the settings given here.
   const { stdout } = await promisify(execFile)(
@@ -105,6 +106,7 @@ async function expectRestored(
   expect(orders.map((listed) => listed.id)).toEqual([orderId]);
 }
 
+/** Runs `use` on the shop started on `env`'s database, then stops it. */
 async function withShop<T>(env: Record<string, string>, use: (shop: RunningShop) => Promise<T>) {
   const shop = await startShop({ ...env, CLIENT_DIR: clientDir, LOG_LEVEL: 'silent' });
   try {
@@ -185,6 +187,7 @@ describe('backup and restore', () => {
         path.join(workDir, 'shop-backup.dump'),
         'PostgreSQL',
         async () => {
+          // The database dropped and made again, empty.
           await admin.query('drop database shop with (force)');
           await admin.query('create database shop');
         },

@@ -4,7 +4,10 @@ import { databaseLocation, fileArgument, runClient } from './database-location.t
 
 /**
  * `npm run backup -- FILE`: a consistent copy of the shop's database in FILE, taken while the shop
- * runs.
+ * runs (README, "Running at scale"). SQLite: SQLite's online backup API, which copies the pages as
+ * of one moment and starts again if the shop writes meanwhile. PostgreSQL: pg_dump's custom
+ * format, one snapshot, for pg_restore. The copy is written beside FILE and renamed into place
+ * when whole, so FILE is never a half-made backup.
  */
 const target = fileArgument('usage: npm run backup -- FILE');
 const partial = `${target}.partial`;

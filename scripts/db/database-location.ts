@@ -30,6 +30,7 @@ export function fileArgument(usage: string): string {
   return path.resolve(file);
 }
 
+/** Runs one of PostgreSQL's client programs (pg_dump, pg_restore), failing with its message. */
 export async function runClient(program: string, args: string[]): Promise<void> {
   const child = spawn(program, args, { stdio: ['ignore', 'inherit', 'pipe'] });
   let errors = '';

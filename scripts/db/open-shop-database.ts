@@ -8,8 +8,9 @@ import { migrateToLatest, withMigrationLock } from '#server/platform/database/mi
 import { loadEnvFile } from '#server/platform/env-file.ts';
 
 /**
- * The database a running shop uses, for an owner's command beside it: the shop's settings as the
- * server reads them, so DATABASE_URL reaches the shared PostgreSQL.
+ * The database a running shop uses, for an owner's command beside it: the shop's settings (the
+ * environment, then `.env` in this folder) as the server reads them, so DATABASE_URL reaches the
+ * shared PostgreSQL; migrated under the servers' lock. The caller closes it.
  */
 export async function openShopDatabase(): Promise<{ config: Config; database: ShopDatabase }> {
   loadEnvFile('.env');

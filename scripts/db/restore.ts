@@ -4,7 +4,12 @@ import path from 'node:path';
 import { databaseLocation, fileArgument, runClient } from './database-location.ts';
 
 /**
- * `npm run restore -- FILE`: puts a backup made by `npm run backup` back as the shop's database.
+ * `npm run restore -- FILE`: puts a backup made by `npm run backup` back as the shop's database
+ * (README, "Running at scale"). Stop every shop server first: what the database holds now is
+ * replaced. SQLite: the backup is checked, then copied in with SQLite's backup API, which also
+ * deals with a write-ahead log the stopped shop left behind. PostgreSQL: pg_restore into the
+ * database DATABASE_URL names (it must exist, e.g. made empty with `createdb`), its tables
+ * dropped first if any, all in one transaction, so a failed restore changes nothing.
  */
 const source = fileArgument('usage: npm run restore -- FILE (stop the shop first)');
 const location = databaseLocation();

@@ -13,6 +13,7 @@ const STOP_TIMEOUT_MS = 3000;
 export interface ApiProcessOptions {
   /** The internal port it listens on, on 127.0.0.1. */
   port: number;
+  /** The environment of the server (PORT and HOST are set here). */
   env: NodeJS.ProcessEnv;
   log: (message: string) => void;
 }
@@ -47,8 +48,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The Fastify server as a child process that restarts quickly: a spare process with the packages
- * already loaded waits to take over from the running one.
+ * The Fastify server (src/server/server.ts) as a child process that restarts quickly: a spare
+ * process with the packages already loaded (api-runner.ts) waits to take over from the running
+ * one. `whenUp()` is what requests wait on: it settles once the latest start listens (true) or
+ * has failed (false), so a request made during a restart reaches the new server.
  */
 export function apiProcess({ port, env, log }: ApiProcessOptions) {
   const childEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
@@ -146,6 +149,7 @@ export function apiProcess({ port, env, log }: ApiProcessOptions) {
       return restarting;
     },
 
+    /** Stops the server and the spare process. */
     async close(): Promise<void> {
       closed = true;
       const spareChild = spare?.child;

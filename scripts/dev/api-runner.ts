@@ -1,6 +1,13 @@
 /**
- * The API server process of `npm run dev`, started ahead of need: it loads the packages the server
- * imports and waits.
+ * The API server process of `npm run dev`, started ahead of need: it loads the packages the
+ * server imports (better-auth, oidc-provider, Fastify… about a second and a half, the bulk of a
+ * cold start) and waits. When the dev script says `start`, it imports src/server/server.ts,
+ * which starts the server as `npm run serve` does, in a few hundred milliseconds. Only packages
+ * are loaded early, never the shop's own code, so nothing it runs can be out of date.
+ *
+ * Talks to the dev script over IPC: sends `warm` when ready, takes `start`. When the dev script
+ * goes away without stopping it (killed outright), it shuts down as on Ctrl-C instead of living
+ * on as an orphan that holds its port.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { enableCompileCache } from 'node:module';
@@ -12,6 +19,7 @@ const SOURCES = ['src/server', 'src/shared'];
 /** `import … from 'pkg'` and `import 'pkg'`, not `import type`, not relative or `#` paths. */
 const PACKAGE_IMPORT = /^\s*import\s+(?!type\b)(?:[^'";]*?\bfrom\s*)?'([^'.#/][^']*)'/gm;
 
+/** The packages the server's code imports, found by reading it (tests left out). */
 async function packagesImported(): Promise<Set<string>> {
   const found = new Set<string>();
   for (const folder of SOURCES) {

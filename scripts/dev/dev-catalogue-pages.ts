@@ -1,4 +1,3 @@
-// See docs/decisions/035.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isRunnableDevEnvironment, type Plugin } from 'vite';
 import type { CatalogueReader } from '../../src/shared/catalogue-model.ts';
@@ -12,6 +11,7 @@ import { isRenderedRequest } from '../../src/server/site/rendered-pages.ts';
 
 type CatalogueRequestHandler = (request: Request, catalogue: CatalogueReader) => Promise<Response>;
 
+/** What the server build's entry exports (src/client/app/entry.server.tsx). */
 interface DevServerBuild {
   entry: {
     module: { catalogueRequestHandler(build: unknown, mode: string): CatalogueRequestHandler };
@@ -19,8 +19,10 @@ interface DevServerBuild {
 }
 
 /**
- * A reader of the catalogue in the database the API server uses, opened on the first page asked
- * for, once the API server has migrated and seeded it.
+ * A reader of the catalogue in the database the API server uses (the same DATABASE_URL or
+ * DATABASE_FILE), opened on the first page asked for, once the API server has migrated and
+ * seeded it. It reads the version again every second, so a change made through the API server
+ * shows on the next page within a second.
  */
 function devCatalogue(env: NodeJS.ProcessEnv, apiReady: () => Promise<boolean>) {
   let reader: Promise<CatalogueReader> | undefined;
@@ -42,8 +44,11 @@ async function send(response: ServerResponse, answer: Response) {
 }
 
 /**
- * The catalogue's pages in `npm run dev`: React Router's dev server would run their loaders without
- * a load context, so this middleware, in front of it.
+ * The catalogue's pages in `npm run dev`: React Router's dev server would run their loaders
+ * without a load context, so this middleware, in front of it, renders them itself with the
+ * server build Vite serves (hot-reloaded as usual) and a catalogue reader of the API server's
+ * database in this process (docs/decisions/035). The other pages go on to React Router's own
+ * middleware.
  */
 export function devCataloguePages(options: {
   env: NodeJS.ProcessEnv;

@@ -1,6 +1,17 @@
 /**
- * `npm run dev`: the whole shop at one address, http://localhost:PORT. See docs/decisions/014, 018,
- * 046, 052, 056.
+ * `npm run dev`: the whole shop at one address, http://localhost:PORT (default 3000).
+ *
+ * - Vite serves the React app with hot module replacement: an edited component changes the open
+ *   page in place, its state kept.
+ * - The Fastify server (src/server/server.ts, SERVE_SITE=false) runs as a child process on an
+ *   internal port and is restarted whenever a file under src/server or src/shared changes. Vite
+ *   passes /api, /pay, /oidc, /auth and /images/uploads to it, so the API, the card widget, the
+ *   local OpenID provider, the Google popup and the pictures uploaded in the back office (kept
+ *   in the database, ADR 046) share the app's origin, as in production. PUBLIC_URL is the
+ *   Vite address, so origin checks, cookies and sign-in callbacks all use that one address.
+ *
+ * A .env file is read first, as the server reads it. Ctrl-C stops everything.
+ * See docs/decisions/014-development-loop.md.
  */
 import { spawn } from 'node:child_process';
 import { realpathSync, watch } from 'node:fs';
@@ -15,7 +26,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /** Paths the Fastify server answers; everything else is the React app. */
 const API_PATHS = /^\/(?:api|pay|oidc|auth|images\/uploads)(?:[/?]|$)/;
-/** Code the server runs: a change here restarts it. */
+/** Code the server runs: a change here restarts it. Tests are not part of it. */
 const SERVER_SOURCES = ['src/server', 'src/shared'];
 const isServerSource = (file: string) => !/\.test\.tsx?$|(?:^|[/\\])\.|~$/.test(file);
 
@@ -30,7 +41,15 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Middleware that runs before Vite's proxy and its pages. */
+/**
+ * Middleware that runs before Vite's proxy and its pages.
+ *
+ * - Pages get the opener policy the server gives its pages (app.ts): the Google popup ends on a
+ *   server page with `same-origin-allow-popups`, and a browser keeps the popup's link to its
+ *   opener (to report back) only when the opener's policy is the same.
+ * - Each request for the API is held until the server listens, so a page loaded while it
+ *   restarts waits a moment instead of failing; 503 while the server is down (a syntax error).
+ */
 function apiInFront(api: ApiProcess): Plugin {
   return {
     name: 'crwn:api-in-front',
@@ -52,6 +71,7 @@ function apiInFront(api: ApiProcess): Plugin {
   };
 }
 
+/** The real folder the packages are installed in, whatever links lead to it. */
 function installedPackagesDir(): string {
   return path.dirname(
     path.dirname(realpathSync(path.join(repoRoot, 'node_modules/vite/package.json'))),
@@ -72,8 +92,8 @@ function runNode(args: string[], what: string): Promise<void> {
 const drawImages = () => runNode(['--run', 'images'], 'npm run images');
 
 /**
- * Bundles the card widget's scripts into build/widget, which the server reads at start, in a
- * process of its own: esbuild's `stop` is process-wide.
+ * Bundles the card widget's scripts into build/widget, which the server reads at start (ADR 056),
+ * in a process of its own: esbuild's `stop()` is process-wide. Some 300 ms.
  */
 const buildWidget = () =>
   runNode(['scripts/build/widget-scripts.ts'], 'Bundling the card widget').catch((error: Error) =>
@@ -96,10 +116,10 @@ const api = apiProcess({
     ...environment,
     PUBLIC_URL: publicUrl,
     // The stand-in for Google, switched on for development unless .env or the environment says
-    // otherwise.
+    // otherwise (ADR 018).
     LOCAL_GOOGLE: process.env.LOCAL_GOOGLE ?? 'on',
     SERVE_SITE: 'false',
-    // Development: the outbox opens to a browser on this machine without signing in.
+    // Development: the outbox opens to a browser on this machine without signing in (ADR 052).
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     // A restart should not wait for open event streams (a signed-in page keeps one).
     SHUTDOWN_GRACE_MS: '100',
@@ -159,6 +179,7 @@ const viteStarted = createServer({
   optimizeDeps: {
     entries: ['src/client/**/*.{ts,tsx}', '!src/client/**/*.test.{ts,tsx}', '!src/client/test/**'],
   },
+  // The catalogue's pages are rendered with the catalogue of the API server's database.
   plugins: [
     apiInFront(api),
     devCataloguePages({ env: process.env, publicUrl, apiReady: api.whenUp }),

@@ -1,6 +1,12 @@
 /**
- * Draws every product and home page tile picture and encodes each at the widths and formats that
- * src/shared/images.ts promises, into public/images/. See docs/decisions/026.
+ * Draws every product and home page tile picture (see scenes.ts) and encodes each at the widths
+ * and formats that src/shared/images.ts promises, into public/images/. Each encoded file is kept
+ * in a cache keyed by what it is made from (the drawing's SVG at that width, the format's encoder
+ * settings, sharp's and libvips' versions), so a picture is encoded once and reused by every
+ * later build while its drawing is unchanged, even after public/images is deleted
+ * (docs/decisions/026). IMAGE_CACHE_DIR moves the cache (default node_modules/.cache/crwn-images).
+ *
+ *   npx tsx scripts/images/build-images.ts
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
@@ -72,7 +78,10 @@ function outputFile(baseUrl: string, width: number, format: ImageFormat): string
   return path.join(publicDir, imageVariantUrl(baseUrl, width, format));
 }
 
-/** The cache's name for one encoded file: a hash of everything its bytes depend on. */
+/**
+ * The cache's name for one encoded file: a hash of everything its bytes depend on. The drawing
+ * code, the catalogue and the widths all reach the file through the SVG alone.
+ */
 function cacheKey(svg: string, format: ImageFormat): string {
   return createHash('sha256')
     .update(
@@ -113,8 +122,9 @@ async function place(bytes: Buffer, file: string): Promise<void> {
 }
 
 /**
- * Makes every width and format of one picture in public/images: from the cache where it holds that
- * very file, otherwise rendered and encoded, and added to the cache.
+ * Makes every width and format of one picture in public/images: from the cache where it holds
+ * that very file, otherwise rendered and encoded, and added to the cache. Returns how many
+ * files it encoded.
  */
 async function buildPicture(job: PictureJob): Promise<number> {
   let encoded = 0;

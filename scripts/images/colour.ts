@@ -31,6 +31,7 @@ export function lighten(colour: string, amount: number): string {
   return mix(colour, '#ffffff', amount);
 }
 
+/** Relative brightness 0..1 (Rec. 709 weights), used to pick contrasting details. */
 export function brightness(colour: string): number {
   const [r, g, b] = parse(colour);
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;

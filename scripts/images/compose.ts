@@ -3,6 +3,7 @@ import { dropShadowFilter, floorShadowFill } from './shading.ts';
 import { n, type SvgContext } from './svg-context.ts';
 
 export interface Placement {
+  /** Area the garment is fitted into, keeping its proportions, centred. */
   area: Box;
   /** Degrees clockwise, about the garment's centre; for the casual arrangement of a tile. */
   rotate?: number;
@@ -10,6 +11,7 @@ export interface Placement {
   sitOnFloor?: boolean;
 }
 
+/** Fits a garment into an area of the picture and gives it the shadow that suits its stance. */
 export function placeGarment(
   ctx: SvgContext,
   garment: Garment,
@@ -33,6 +35,7 @@ export function placeGarment(
   return `<g transform="${turn}"><g filter="${dropShadowFilter(ctx)}"><g transform="${transform}">${garment.markup}</g></g></g>`;
 }
 
+/** Wraps drawn content into a complete SVG document of the given pixel size. */
 export function svgDocument(
   ctx: SvgContext,
   viewWidth: number,

@@ -9,6 +9,7 @@ export interface DressOptions {
   fabric: Fabric;
   neckline: 'round' | 'v';
   sleeves: 'none' | 'flutter';
+  /** A tie belt at the waist, in its own colour. */
   belt?: string;
 }
 

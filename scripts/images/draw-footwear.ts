@@ -14,9 +14,13 @@ import { cubicText, offsetPoint, pointText, type Cubic, type Point } from './geo
 import type { Fabric } from './patterns.ts';
 import type { SvgContext } from './svg-context.ts';
 
-/* Shoes are drawn from the outer side, toe to the right, standing on y = 60. */
+/*
+ * Shoes are drawn from the outer side, toe to the right, standing on y = 60. Low and high cuts
+ * share the sole, toe box and overlays; the collar height and lace run differ.
+ */
 
 interface Cut {
+  /** Outline from the heel, over the collar and tongue, to the top of the lace run. */
   back: string;
   /** The lace run, from the tongue down to the forefoot; the toe box continues from its end. */
   laceRun: Cubic;
@@ -76,6 +80,7 @@ function upperPath(cut: Cut): string {
   return `${cut.back} ${cubicText(cut.laceRun)} ${TOE.replace(' Z', '')} L-160,18 Z`;
 }
 
+/** A band following the lace run, `width` wide, reinforced where the laces pull. */
 function eyestayPath(cut: Cut, width: number): string {
   const steps = Array.from({ length: 11 }, (_, i) => i / 10);
   const edge = steps.map((t) => offsetPoint(cut.laceRun, t, 1));
@@ -131,6 +136,7 @@ function starBadge(ctx: SvgContext, [x, y]: Point, colour: string, star: string)
 export interface SneakerOptions {
   cut: 'low' | 'high';
   upper: Fabric;
+  /** Colour-blocked overlays on the toe, heel, eyestay and collar. */
   overlay?: Fabric;
   collar?: Fabric;
   midsole: Fabric;
@@ -142,11 +148,15 @@ export interface SneakerOptions {
     | { kind: 'three-stripes'; colour: string }
     | { kind: 'side-stripe'; colour: string }
     | { kind: 'star-badge'; colour: string; star: string };
+  /** Rubber toe cap and foxing stripe of a canvas basketball shoe. */
   rubberToe?: { cap: string; stripe: string };
+  /** Coloured midsole inserts, as on a boost runner. */
   plugs?: readonly [string, string];
   pullTab?: string;
   perforatedToe?: boolean;
+  /** Vertical grooves moulded in the midsole. */
   ribbedMidsole?: boolean;
+  /** A small winged emblem by the ankle. */
   ankleWings?: string;
 }
 

@@ -19,6 +19,7 @@ export interface BrimHatOptions {
   band: string;
 }
 
+/** A fedora-style felt hat with a wide brim, pinched crown and ribbon band, seen from the front. */
 export function drawBrimHat(ctx: SvgContext, { felt, band }: BrimHatOptions): Garment {
   const under = darken(felt.colour, 0.35);
   const crown =
@@ -97,9 +98,11 @@ export function drawCowboyHat(ctx: SvgContext, { felt, band, concho }: CowboyHat
 export interface BeanieOptions {
   knit: Fabric;
   pomPom?: string;
+  /** A small leather patch on the turned-up cuff. */
   patch?: string;
 }
 
+/** A cuffed knit beanie, optionally with a pom-pom and a patch. */
 export function drawBeanie(ctx: SvgContext, { knit, pomPom, patch }: BeanieOptions): Garment {
   const dome = 'M-104,40 C-110,-40 -64,-112 0,-114 C64,-112 110,-40 104,40 Z';
   const cuff = 'M-112,30 C-60,46 60,46 112,30 L114,104 C60,120 -60,120 -114,104 Z';
@@ -149,10 +152,12 @@ function pomPomMarkup(ctx: SvgContext, colour: string): string {
 export interface CapOptions {
   crown: Fabric;
   brim: Fabric;
+  /** Artwork on the front panel. */
   emblem?: 'wolf';
   emblemColour?: string;
 }
 
+/** Shape of a cap seen three-quarters from the front with the peak to the left. */
 interface CapShape {
   dome: string;
   peak: string;
@@ -236,6 +241,7 @@ function capMarkup(
   );
 }
 
+/** A curved-peak baseball cap seen three-quarters from the front, peak to the left. */
 export function drawBaseballCap(ctx: SvgContext, options: CapOptions): Garment {
   return {
     markup: capMarkup(ctx, CURVED_CAP, options, {}),
@@ -244,6 +250,7 @@ export function drawBaseballCap(ctx: SvgContext, options: CapOptions): Garment {
   };
 }
 
+/** A geometric wolf's head, embroidered on a cap's front panel. */
 function wolfEmblem(colour: string, ground: string): string {
   const head =
     'M0,-22 L20,-32 L30,-50 L38,-18 L48,-4 L42,14 L26,24 L12,42 L0,48 L-12,42 L-26,24 L-42,14 L-48,-4 L-38,-18 L-30,-50 L-20,-32 Z';

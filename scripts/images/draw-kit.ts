@@ -5,7 +5,7 @@ import { n, type SvgContext } from './svg-context.ts';
 
 export interface ShapeStyle {
   shades?: readonly Shade[];
-  /** Edge line colour; false for none. */
+  /** Edge line colour; false for none. Defaults to a darker tone of the fabric. */
   outline?: string | false;
   outlineWidth?: number;
 }
@@ -31,6 +31,7 @@ export function fabricShape(
   return markup;
 }
 
+/** A plain filled shape with optional shading, for trims and hardware. */
 export function solidShape(
   ctx: SvgContext,
   d: string,
@@ -52,6 +53,7 @@ export function line(d: string, colour: string, style: LineStyle = {}): string {
   return `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${n(style.width ?? 1.5)}" stroke-opacity="${style.opacity ?? 1}" stroke-linecap="${style.cap ?? 'round'}" stroke-linejoin="round"${dash}/>`;
 }
 
+/** Dashed topstitching. */
 export function stitch(d: string, colour: string, width = 1.2): string {
   return line(d, colour, { width, dash: '3.6 2.6', cap: 'butt', opacity: 0.9 });
 }
@@ -65,14 +67,17 @@ function softBlur(ctx: SvgContext): string {
   );
 }
 
+/** A soft shadowed fold in the cloth. */
 export function fold(ctx: SvgContext, d: string, strength = 0.16, width = 6): string {
   return `<path d="${d}" fill="none" stroke="#000" stroke-opacity="${strength}" stroke-width="${width}" stroke-linecap="round" filter="${softBlur(ctx)}"/>`;
 }
 
+/** A soft lit ridge in the cloth. */
 export function sheen(ctx: SvgContext, d: string, strength = 0.2, width = 6): string {
   return `<path d="${d}" fill="none" stroke="#fff" stroke-opacity="${n(strength * 0.7)}" stroke-width="${width}" stroke-linecap="round" filter="${softBlur(ctx)}"/>`;
 }
 
+/** A sewn-on button with two holes and a lit rim. */
 export function button(ctx: SvgContext, x: number, y: number, r: number, colour: string): string {
   return (
     solidShape(ctx, circlePath(x, y, r), colour, { shades: ['dome'], outlineWidth: 1 }) +
@@ -81,6 +86,7 @@ export function button(ctx: SvgContext, x: number, y: number, r: number, colour:
   );
 }
 
+/** A metal shank button or rivet. */
 export function stud(ctx: SvgContext, x: number, y: number, r: number, colour: string): string {
   return (
     solidShape(ctx, circlePath(x, y, r), colour, {
@@ -100,6 +106,7 @@ export function ellipsePath(x: number, y: number, rx: number, ry: number): strin
   return `M${n(x - rx)},${n(y)} a${n(rx)},${n(ry)} 0 1 0 ${n(rx * 2)},0 a${n(rx)},${n(ry)} 0 1 0 ${n(-rx * 2)},0 Z`;
 }
 
+/** Wraps markup in a transform. */
 export function transformed(markup: string, transform: string): string {
   return `<g transform="${transform}">${markup}</g>`;
 }

@@ -38,6 +38,7 @@ function jacketSleeves(
   return one + mirrored(one);
 }
 
+/** The dark inside of the neck, seen behind a collar. */
 function neckInside(ctx: SvgContext, halfWidth: number, depth: number, colour: string): string {
   return fabricShape(
     ctx,
@@ -51,6 +52,7 @@ export interface JeanJacketOptions {
   denim: Fabric;
   stitchColour: string;
   buttonColour: string;
+  /** A fleece collar, as on a sherpa-lined trucker jacket. */
   shearlingCollar?: Fabric;
 }
 
@@ -139,6 +141,7 @@ export interface ShearlingJacketOptions {
   hardware: string;
 }
 
+/** An aviator-style suede jacket with a big fleece collar and lapels, fleece cuffs and hem. */
 export function drawShearlingJacket(
   ctx: SvgContext,
   { shell, fleece, hardware }: ShearlingJacketOptions,
@@ -358,6 +361,7 @@ export interface TrackSuitOptions {
   zip: string;
 }
 
+/** A zip-up track jacket laid over its matching trousers, with contrast stripes on both. */
 export function drawTrackSuit(ctx: SvgContext, { fabric, stripe, zip }: TrackSuitOptions): Garment {
   const seam = edgeColour(fabric.colour);
   const rib: Fabric = { ...fabric, colour: darken(fabric.colour, 0.06), texture: 'rib' };

@@ -44,6 +44,7 @@ function hemStitch(halfWidth: number, y: number, colour: string): string {
 
 export interface TeeOptions {
   body: Fabric;
+  /** Neck rib colour when it differs from the body. */
   trim?: Fabric;
   chestPocket?: boolean;
 }
@@ -94,6 +95,7 @@ export interface LongSleeveOptions {
   body: Fabric;
   sleeves?: Fabric;
   trim?: Fabric;
+  /** Sleeves cut in one piece up to the neck, in the sleeve colour. */
   raglan?: boolean;
 }
 
@@ -193,6 +195,7 @@ export function drawTankTop(ctx: SvgContext, { body }: TankTopOptions): Garment 
 
 export interface SweaterOptions {
   body: Fabric;
+  /** Rib bands at neck, cuffs and hem. */
   trim: Fabric;
 }
 
@@ -358,6 +361,7 @@ export interface ButtonShirtOptions {
   buttonColour: string;
 }
 
+/** A men's shirt with a pointed collar, button placket and two flapped chest pockets. */
 export function drawButtonShirt(
   ctx: SvgContext,
   { body, stitchColour, buttonColour }: ButtonShirtOptions,

@@ -6,6 +6,10 @@ export interface Box {
   height: number;
 }
 
+/**
+ * A drawn garment in its own coordinates. `standing` things (hats, shoes) get a contact shadow
+ * on the floor beneath them; `flat` things (clothes laid out) cast a soft drop shadow.
+ */
 export interface Garment {
   markup: string;
   bounds: Box;

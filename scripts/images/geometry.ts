@@ -19,6 +19,7 @@ function segmentText({ to, c1, c2 }: Segment): string {
   return `L${pointText(to)}`;
 }
 
+/** An open path through the segments. */
 export function pathOf(start: Point, segments: readonly Segment[]): string {
   return `M${pointText(start)} ${segments.map(segmentText).join(' ')}`;
 }
@@ -26,8 +27,8 @@ export function pathOf(start: Point, segments: readonly Segment[]): string {
 const flip = ([x, y]: Point): Point => [-x, y];
 
 /**
- * A closed shape symmetric about x = 0, described by its right half only: from `start` on the axis,
- * clockwise, back to the axis.
+ * A closed shape symmetric about x = 0, described by its right half only: from `start` on the
+ * axis, clockwise, back to the axis. Garments are mostly symmetric, so each is drawn once.
  */
 export function symmetricPath(start: Point, rightHalf: readonly Segment[]): string {
   const mirrored: Segment[] = [];
@@ -43,6 +44,7 @@ export function symmetricPath(start: Point, rightHalf: readonly Segment[]): stri
   return `${pathOf(start, [...rightHalf, ...mirrored])} Z`;
 }
 
+/** Points evenly spaced from `a` to `b`, both ends included. */
 export function spaced(a: Point, b: Point, count: number): Point[] {
   return Array.from({ length: count }, (_, i) => {
     const t = count === 1 ? 0.5 : i / (count - 1);
@@ -52,6 +54,7 @@ export function spaced(a: Point, b: Point, count: number): Point[] {
 
 export { seededRandom } from '#shared/seeded-random.ts';
 
+/** A smooth closed blob through points around a centre, for camo patches and flower petals. */
 export function blobPath(centre: Point, radii: readonly number[], rotation = 0): string {
   const count = radii.length;
   const points = radii.map((radius, i) => {
@@ -70,6 +73,7 @@ export function blobPath(centre: Point, radii: readonly number[], rotation = 0):
   return `${d} Z`;
 }
 
+/** A cubic Bézier curve, for measuring points along a drawn edge. */
 export interface Cubic {
   from: Point;
   c1: Point;
@@ -89,6 +93,7 @@ export function cubicPoint({ from, c1, c2, to }: Cubic, t: number): Point {
   ];
 }
 
+/** Unit vector to the left of the curve's direction of travel at t. */
 export function cubicNormal(curve: Cubic, t: number): Point {
   const [x0, y0] = cubicPoint(curve, Math.max(0, t - 0.01));
   const [x1, y1] = cubicPoint(curve, Math.min(1, t + 0.01));
@@ -96,6 +101,7 @@ export function cubicNormal(curve: Cubic, t: number): Point {
   return [(y1 - y0) / length, -(x1 - x0) / length];
 }
 
+/** The point at t pushed `distance` along the curve's left normal. */
 export function offsetPoint(curve: Cubic, t: number, distance: number): Point {
   const [x, y] = cubicPoint(curve, t);
   const [nx, ny] = cubicNormal(curve, t);

@@ -47,6 +47,7 @@ import type { Garment } from './garment.ts';
 import type { Fabric } from './patterns.ts';
 import type { SvgContext } from './svg-context.ts';
 
+/** Which drawing a product uses, with that drawing's colours and pattern. */
 export type Design =
   | ({ kind: 'brim-hat' } & BrimHatOptions)
   | ({ kind: 'cowboy-hat' } & CowboyHatOptions)
@@ -106,6 +107,7 @@ const WHITE_RUBBER: Fabric = { colour: '#f4f2ee' };
 
 /** One design per catalogue item id; every item must appear here (checked by the build and tests). */
 export const ITEM_DESIGNS: ReadonlyMap<number, Design> = new Map<number, Design>([
+  // Hats
   [1, { kind: 'brim-hat', felt: felt('#7a4b2a'), band: '#2e1d12' }],
   [2, { kind: 'beanie', knit: { colour: '#2f5fa8' } }],
   [3, { kind: 'cowboy-hat', felt: felt('#9a6a3c'), band: '#4a2e1a', concho: '#c9ccd1' }],
@@ -143,6 +145,7 @@ export const ITEM_DESIGNS: ReadonlyMap<number, Design> = new Map<number, Design>
       sticker: '#d4a93a',
     },
   ],
+  // Sneakers
   [
     10,
     {
@@ -258,6 +261,7 @@ export const ITEM_DESIGNS: ReadonlyMap<number, Design> = new Map<number, Design>
       hardware: '#c8a14a',
     },
   ],
+  // Jackets
   [
     18,
     {
@@ -304,6 +308,7 @@ export const ITEM_DESIGNS: ReadonlyMap<number, Design> = new Map<number, Design>
       buckleColour: '#6e5340',
     },
   ],
+  // Womens
   [23, { kind: 'tank-top', body: { colour: '#3f74c9' } }],
   [
     24,
@@ -370,6 +375,7 @@ export const ITEM_DESIGNS: ReadonlyMap<number, Design> = new Map<number, Design>
     },
   ],
   [29, { kind: 'blouse', style: 'collared', body: { colour: '#fbfaf7' }, buttonColour: '#e9e3d6' }],
+  // Mens
   [
     30,
     {

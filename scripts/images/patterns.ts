@@ -2,6 +2,7 @@ import { darken, lighten } from './colour.ts';
 import { blobPath, seededRandom, type Point } from './geometry.ts';
 import { n, type SvgContext } from './svg-context.ts';
 
+/** A coloured print on the cloth. */
 export type Print =
   | { kind: 'floral'; petals: readonly string[]; centre: string; leaf: string; size?: number }
   | { kind: 'dots'; colour: string; radius: number; gap: number }
@@ -32,6 +33,7 @@ function tile(id: string, width: number, height: number, content: string, transf
   return `<pattern id="${id}" patternUnits="userSpaceOnUse" width="${n(width)}" height="${n(height)}"${patternTransform}>${content}</pattern>`;
 }
 
+/** A five-petal flower with a darker heart. */
 export function flower(
   [x, y]: Point,
   radius: number,
@@ -50,6 +52,7 @@ export function flower(
   );
 }
 
+/** A pointed leaf from `at`, turned by `angle` degrees. */
 export function leaf([x, y]: Point, length: number, angle: number, colour: string): string {
   const l = length;
   const d = `M0,0 C${n(l * 0.3)},${n(-l * 0.32)} ${n(l * 0.75)},${n(-l * 0.3)} ${n(l)},0 C${n(l * 0.75)},${n(l * 0.28)} ${n(l * 0.3)},${n(l * 0.3)} 0,0 Z`;
@@ -145,6 +148,7 @@ function camoTile(print: Extract<Print, { kind: 'camo' }>, ground: string): [num
   return [size, content];
 }
 
+/** Fill value for the fabric's colour and print (a plain colour when unprinted). */
 export function fabricFill(ctx: SvgContext, fabric: Fabric): string {
   const { print, colour } = fabric;
   if (!print) return colour;
@@ -254,10 +258,12 @@ function textureTile(id: string, texture: Texture): string {
   }
 }
 
+/** Fill value of the translucent texture overlay. */
 export function textureFill(ctx: SvgContext, texture: Texture): string {
   return ctx.defineOnce(`texture-${texture}`, (id) => textureTile(id, texture));
 }
 
+/** The colour that seams, stitches and edges of this fabric are drawn in. */
 export function fabricTone(fabric: Fabric, amount: number): string {
   return amount >= 0 ? lighten(fabric.colour, amount) : darken(fabric.colour, -amount);
 }

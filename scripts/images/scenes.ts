@@ -43,6 +43,7 @@ export function itemSvg(design: Design, pixelWidth: number): string {
   return svgDocument(ctx, width, height, pixelWidth, imageHeight(ITEM_IMAGE, pixelWidth), body);
 }
 
+/** One garment in a section tile, placed in the tile's drawing units. */
 export interface TilePiece {
   design: Design;
   area: Box;

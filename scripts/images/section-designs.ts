@@ -16,7 +16,10 @@ function piece(
   return { design, area: { x, y, width, height }, ...(rotate === undefined ? {} : { rotate }) };
 }
 
-/* Tiles are 600 x 400 drawing units. */
+/*
+ * Tiles are 600 x 400 drawing units. The shop lays a title box over the middle of each tile,
+ * so the garments are spread towards the edges and corners.
+ */
 export const SECTION_SCENES: Readonly<Record<CollectionId, SectionScene>> = {
   hats: {
     backdrop: ['#d7e2d0', '#b9cbb0'],

@@ -1,5 +1,9 @@
 import type { SvgContext } from './svg-context.ts';
 
+/**
+ * Light comes from the upper left, as in a studio product shot. Each shade is a translucent
+ * gradient laid over a shape (in the shape's own bounding box), so it works on any colour or print.
+ */
 export type Shade = 'sides' | 'top-light' | 'dome' | 'bottom-dark' | 'left-light' | 'gloss';
 
 type Stop = readonly [offset: number, colour: 'black' | 'white', opacity: number];
@@ -83,6 +87,7 @@ export function shadeFill(ctx: SvgContext, shade: Shade): string {
   });
 }
 
+/** Soft shadow cast by a garment lying flat on the backdrop. */
 export function dropShadowFilter(ctx: SvgContext): string {
   return ctx.defineOnce(
     'drop-shadow',
@@ -95,6 +100,7 @@ export function dropShadowFilter(ctx: SvgContext): string {
   );
 }
 
+/** Radial fade used for the contact shadow under hats and shoes standing on the floor. */
 export function floorShadowFill(ctx: SvgContext): string {
   return ctx.defineOnce(
     'floor-shadow',

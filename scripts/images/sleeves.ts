@@ -1,15 +1,22 @@
 import { pathOf, type Point, type Segment } from './geometry.ts';
 
-/** A sleeve laid flat, right side of the garment; the left is its mirror image. */
+/**
+ * A sleeve laid flat, right side of the garment; the left is its mirror image. The sleeve is
+ * drawn before the body, so its attachment edge (shoulder to armpit) hides under the body.
+ */
 export interface SleeveShape {
   shoulder: Point;
   armpit: Point;
+  /** Hem or cuff corner on the outer (upper) edge. */
   outer: Point;
+  /** Hem or cuff corner on the under edge. */
   inner: Point;
+  /** How far the upper edge bows outwards, and the under edge inwards. */
   topBulge?: number;
   underBulge?: number;
 }
 
+/** A cubic from a to b whose middle is pushed `bulge` units to the left of the direction of travel. */
 export function bowed(a: Point, b: Point, bulge: number): Segment {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
@@ -55,6 +62,7 @@ export function acrossSleeve(s: SleeveShape, inset: number): string {
   return pathOf(backFrom(s.outer, s.shoulder, inset), [{ to: backFrom(s.inner, s.armpit, inset) }]);
 }
 
+/** Points along the sleeve's upper edge region, for stripes that run down the sleeve. */
 export function alongSleeve(s: SleeveShape, offset: number, from = 0.05, to = 1): string {
   const lerp = (a: Point, b: Point, t: number): Point => [
     a[0] + (b[0] - a[0]) * t,

@@ -1,14 +1,19 @@
-/** Collects the <defs> of one SVG document. */
+/**
+ * Collects the <defs> of one SVG document. Drawing functions ask it for ids, so gradients and
+ * patterns of several garments in one picture never clash, and identical defs are written once.
+ */
 export class SvgContext {
   private readonly defs: string[] = [];
   private readonly shared = new Map<string, string>();
   private counter = 0;
 
+  /** A fresh id, unique within this document. */
   id(name: string): string {
     this.counter += 1;
     return `${name}-${this.counter}`;
   }
 
+  /** Adds a definition built from a fresh id and returns `url(#id)`. */
   define(name: string, build: (id: string) => string): string {
     const id = this.id(name);
     this.defs.push(build(id));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * `npm run orders:ship` refuses what it is given before it opens any database: exit code 2, the
- * problem and the usage.
+ * problem and the usage. (What it does to orders: src/server/modules/orders/orders-shipments.test.ts.)
  */
 const SHIP = path.join(import.meta.dirname, 'ship.ts');
 const ORDER = 'ord_abcdefghijklmnopqrstuvwx';
@@ -18,6 +18,7 @@ beforeAll(async () => {
 afterAll(() => rm(workDir, { recursive: true, force: true }));
 
 function ship(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  // A shop on SQLite in workDir/data, where a database opened by mistake would appear.
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(workDir, 'data') };
   delete env.DATABASE_URL;
   delete env.DATABASE_FILE;

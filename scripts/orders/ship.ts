@@ -1,4 +1,3 @@
-// See docs/decisions/040, 048.
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import type { Shipment } from '#shared/orders.ts';
@@ -14,7 +13,11 @@ import { openShopDatabase } from '../db/open-shop-database.ts';
 
 /**
  * `npm run orders:ship -- ORDER_ID --carrier "Royal Mail" --tracking AB123456789GB`: records that a
- * paid order left the shop, and queues the "order shipped" email to the shopper.
+ * paid order left the shop, and queues the "order shipped" email to the shopper (docs/orders.md,
+ * ADR 040), in the database the shop uses, read with the shop's settings (the environment, then
+ * `.env` here) as the server reads them. The shop's running servers send the email. Giving the
+ * same shipment again changes nothing. Exit codes: 0 shipped (or already, the same), 1 refused
+ * or failed, 2 usage or bad input.
  */
 const USAGE =
   'usage: npm run orders:ship -- ORDER_ID --carrier "Royal Mail" --tracking "AB123456789GB"';
@@ -59,6 +62,7 @@ try {
     from: config.MAIL_FROM ?? '',
     log: pino({ level: 'silent' }),
     sends: false,
+    // The email carries the shop's name and address as the owner set them (ADR 048).
     shop: createSettingsService({ db: database.db }).settings,
   });
   try {

@@ -1,4 +1,3 @@
-// See docs/decisions/025, 053.
 import { itemAdded } from '#client/features/cart/cart-slice.ts';
 import { selectCartKnown } from '#client/features/cart/cart-selectors.ts';
 import { ACCOUNT_CART_KEY } from '#client/features/cart/account-cart-key.ts';
@@ -10,13 +9,21 @@ import { makeStore, type AppStore } from './store.ts';
 let browserStore: AppStore | undefined;
 let started = false;
 
+/**
+ * The store for this page. The browser keeps one for the page's life; the prerender builds a
+ * fresh one for every page it renders so nothing leaks between pages.
+ */
 export function getAppStore(): AppStore {
   if (typeof window === 'undefined') return makeStore();
   browserStore ??= makeStore();
   return browserStore;
 }
 
-/** Reads the stored cart back and keeps it stored. */
+/**
+ * Reads the stored cart back and keeps it stored. Called after hydration, never before: the
+ * prerendered HTML was made with an empty cart, and React must first see that same state (a
+ * restored cart during hydration is a hydration mismatch, React error #418).
+ */
 export function startCartPersistence(store: AppStore): void {
   if (started) return;
   started = true;
@@ -29,8 +36,10 @@ export function startCartPersistence(store: AppStore): void {
 }
 
 /**
- * Loads what asks the catalogue for the products of the cart's lines once a line's product is not
- * known: the lines read back, an add made before the app ran.
+ * Loads what asks the catalogue for the products of the cart's lines (features/cart/
+ * cart-products.ts, ADR 053) once a line's product is not known: the lines read back, an add made
+ * before the app ran. A cart filled on this page from its listings never needs it, so it stays
+ * out of the first load.
  */
 function startCartProducts(store: AppStore): void {
   let started = false;
@@ -47,8 +56,10 @@ function startCartProducts(store: AppStore): void {
 }
 
 /**
- * Loads the sync of the cart with the shopper's account once the stored cart is back and the auth
- * state known, and only when it has work: a shopper is signed in.
+ * Loads the sync of the cart with the shopper's account (features/cart/cart-sync.ts, ADR 025)
+ * once the stored cart is back and the auth state known, and only when it has work: a shopper is
+ * signed in, or this browser's cart was an account's (to empty it when the session is gone).
+ * Anonymous visits never download it.
  */
 function startAccountCart(store: AppStore): void {
   let started = false;

@@ -1,12 +1,18 @@
-// See docs/decisions/035, 048.
 import { createContext, RouterContextProvider } from 'react-router';
 import type { CatalogueReader } from '#shared/catalogue-model.ts';
 import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '#shared/shop-settings.ts';
 
+/**
+ * The catalogue as it is now, which the server gives every route `loader` in its load context
+ * (docs/decisions/035). Loaders read it with `catalogueOf(context)` and never import server
+ * code: the Fastify server builds the context through `loadContext` of entry.server.tsx.
+ */
 export const catalogueContext = createContext<CatalogueReader>();
 
+/** The shop's settings as they are now (ADR 048). */
 export const shopContext = createContext<Readonly<ShopSettings>>();
 
+/** The catalogue reader of a loader's `context`. */
 export function catalogueOf(context: Readonly<RouterContextProvider>): CatalogueReader {
   return context.get(catalogueContext);
 }

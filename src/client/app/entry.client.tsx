@@ -15,7 +15,9 @@ function yieldToMain(): Promise<void> {
 
 /**
  * React Router's own entry, with start-up cut into tasks (issue 11: no task over 50 ms on a phone
- * four times slower than this machine).
+ * four times slower than this machine). Evaluating the page's modules is one task; making the
+ * store (its reducers run for the first time) another; then React hydrates in a transition, which
+ * it splits into small pieces by itself.
  */
 async function start(): Promise<void> {
   await yieldToMain();

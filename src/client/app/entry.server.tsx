@@ -1,4 +1,3 @@
-// See docs/decisions/035, 048.
 import { renderToReadableStream } from 'react-dom/server';
 import {
   createRequestHandler,
@@ -10,9 +9,16 @@ import type { CatalogueReader } from '#shared/catalogue-model.ts';
 import type { ShopSettings } from '#shared/shop-settings.ts';
 import { catalogueLoadContext } from './catalogue-context.ts';
 
+/** The route id of routes.ts's `*` route, and the path the build prerenders it at. */
 const NOT_FOUND_ROUTE = 'routes/not-found';
 const NOT_FOUND_PATH = '/404';
 
+/**
+ * React Router's request handler for this build, whose loaders read `catalogue` and the shop's
+ * settings (`shop`, the defaults when not given: ADR 048). The server
+ * (src/server/site/rendered-pages.ts) and the dev loop take it from the server build's entry
+ * module, so they hand the loaders the catalogue without importing React Router or client code.
+ */
 export function catalogueRequestHandler(build: ServerBuild, mode: string) {
   const handle = createRequestHandler(build, mode);
   return (request: Request, catalogue: CatalogueReader, shop?: Readonly<ShopSettings>) =>
@@ -20,9 +26,9 @@ export function catalogueRequestHandler(build: ServerBuild, mode: string) {
 }
 
 /**
- * Renders a page whole before answering, never streamed: the server keeps each rendered page in its
- * render cache and hashes every inline script of it (React Router's hydration data included) into
- * the page's Content-Security-Policy, so it needs the complete HTML.
+ * Renders a page whole before answering, never streamed: the server keeps each rendered page in
+ * its render cache and hashes every inline script of it (React Router's hydration data included)
+ * into the page's Content-Security-Policy, so it needs the complete HTML (docs/decisions/035).
  */
 export default async function handleRequest(
   request: Request,

@@ -5,6 +5,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
+/** page-meta.ts as a fresh page load evaluates it. */
 const freshPageMeta = () => import('./page-meta.ts');
 
 describe('the shop’s name in titles (ADR 048)', () => {

@@ -11,10 +11,12 @@ interface ProvidersProps {
   children: ReactNode;
   store?: AppStore;
   authClient?: AuthClient;
+  /** Off in component tests, which bring their own cart. */
   persistCart?: boolean;
   /**
-   * What the matched routes' loaders read, put into the store before anything renders: the server's
-   * HTML and the browser's hydration then show the same catalogue.
+   * What the matched routes' loaders read, put into the store before anything renders: the
+   * server's HTML and the browser's hydration then show the same catalogue. Later navigations
+   * fill it through the routes' clientLoader (catalogue-store.ts).
    */
   storeLoads?: readonly StoreLoad[];
 }
@@ -42,7 +44,8 @@ export function Providers({
     return () => clearTimeout(timer);
   }, [store, persistCart]);
 
-  // Keeps the user slice in step with the identity service.
+  // Keeps the user slice in step with the identity service. Subscribing only starts a request;
+  // its answer arrives in a task of its own anyway.
   useEffect(
     () => authClient.onAuthStateChanged((user) => store.dispatch(currentUserChanged(user))),
     [authClient, store],

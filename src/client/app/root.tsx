@@ -1,4 +1,3 @@
-// See docs/decisions/022.
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
 import type { ReactNode } from 'react';
 import { ChunkErrorBanner } from './chunk-errors/chunk-error-banner.tsx';
@@ -18,7 +17,7 @@ import globalCss from './global.css?inline';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    // The hint script below adds a class to <html> before React sees it.
+    // The hint script below adds a class to <html> before React sees it (ADR 022).
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />

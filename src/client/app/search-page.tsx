@@ -1,8 +1,7 @@
 /**
  * The search page (`/search?q=`), served by the collection route's module (routes.ts): the two
  * listings share their components, and code two route chunks share lands in the chunk every page
- * loads at start (vite.config.ts), so one route module keeps it with the listings. See
- * docs/decisions/036, 043.
+ * loads at start (vite.config.ts), so one route module keeps it with the listings.
  */
 import type { LoaderFunctionArgs } from 'react-router';
 import {
@@ -47,9 +46,9 @@ export const searchMeta = (page: SearchData | undefined) => [
     page?.q ? `Search: ${page.q}` : 'Search',
     `Search the hats, sneakers, jackets and clothing of ${SHOP_NAME}.`,
   ),
-  // Indexed as collection pages are: a search is reached only through the search box, never by a
-  // link, so crawlers meet no endless set of them; sorted and filtered copies name the plain search
-  // as their page.
+  // Indexed as collection pages are (ADR 036, 043): a search is reached only through the search
+  // box, never by a link, so crawlers meet no endless set of them; sorted and filtered copies
+  // name the plain search as their page.
   ...(page ? [{ tagName: 'link', rel: 'canonical', href: page.canonical }] : []),
 ];
 

@@ -16,6 +16,7 @@ function block(name: (typeof NAMES)[number]) {
   });
 }
 
+/** Runs the inline script as the page would. */
 const runGuard = () => {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script is a string on purpose.
   const script = new Function(STORAGE_GUARD_SCRIPT) as () => void;

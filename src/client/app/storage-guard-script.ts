@@ -1,6 +1,12 @@
 /**
- * An inline script for the page's <head>, before anything that reads storage. See
- * docs/decisions/065.
+ * An inline script for the page's <head>, before anything that reads storage. When the browser
+ * blocks storage (privacy settings, "block all cookies"), reading `window.localStorage` or
+ * `window.sessionStorage` throws a SecurityError, and code we do not own reads them directly:
+ * React Router's scroll-restoration script throws uncaught on every page (issue 9). This puts a
+ * storage in memory in place of each one that throws, so the page works and forgets on leaving.
+ * It tries each storage on first use, not here: the first read of a storage waits on the browser
+ * process, and in the parser it held back the first paint (docs/decisions/065).
+ * The app's own persistence does not rely on it (lib/safe-storage.ts).
  */
 export const STORAGE_GUARD_SCRIPT = `(() => {
   const inMemory = () => {

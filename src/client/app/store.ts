@@ -1,4 +1,3 @@
-// See docs/decisions/025, 055.
 import {
   combineReducers,
   configureStore,
@@ -16,7 +15,9 @@ import { lazy } from '#shared/lazy.ts';
 
 /**
  * Made with the first store, not when this module is imported: combining the reducers runs each
- * one, and the first run of a slice's reducer deep-freezes its initial state.
+ * one, and the first run of a slice's reducer deep-freezes its initial state (the whole
+ * catalogue for the shop slice). In the browser that is then the work of the task that makes the
+ * store (entry.client.tsx), not of the long one that evaluates every module of the page.
  */
 const rootReducer = lazy(() =>
   combineReducers({
@@ -40,7 +41,12 @@ export type LateMiddleware = Middleware<object, RootState>;
  */
 const lateMiddlewareAdded = createAction('app/lateMiddlewareAdded');
 
-/** Builds a store; tests pass their own starting state. */
+/**
+ * Builds a store; tests pass their own starting state. Only the cart's lines are kept in the
+ * browser (features/cart/cart-storage.ts, ADR 055). `addLateMiddleware` adds a middleware once
+ * the store exists: the cart's sync with the account is loaded only once a shopper is known, so
+ * its code stays out of the first load (ADR 025).
+ */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const late = createDynamicMiddleware<RootState>();
   const store = configureStore({

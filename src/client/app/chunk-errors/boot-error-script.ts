@@ -1,5 +1,13 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from './chunk-error.ts';
 
+/**
+ * An inline script for the page's <head>. If one of the app's own scripts or style sheets fails
+ * to load while the page starts, React never starts, so this plain script shows the spec's
+ * 'Loading chunk {n} failed' with the type and URL, and a Retry button that reloads the page.
+ * The same when one of them has not arrived after the spec's chunk-load timeout (a stalled
+ * connection), named by the first module of the page's boot script with no finished request.
+ * Kept tiny and dependency-free on purpose: it must work when nothing else did.
+ */
 export const BOOT_ERROR_SCRIPT = `(() => {
   let shown = false;
   const show = (url, type = 'missing') => {

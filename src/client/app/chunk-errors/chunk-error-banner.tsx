@@ -18,8 +18,8 @@ interface FailedNavigation extends ChunkFailure {
 }
 
 /**
- * Says so when a page's code could not be loaded, names the chunk and its URL, and offers to try
- * again.
+ * Says so when a page's code could not be loaded, names the chunk and its URL, and offers to
+ * try again. See failed-navigation.ts for why this looks back across a reload.
  */
 export function ChunkErrorBanner() {
   const navigation = useNavigation();
@@ -42,6 +42,7 @@ export function ChunkErrorBanner() {
     return () => document.removeEventListener('click', onClick, true);
   }, []);
 
+  // Other navigations (a button calling navigate) are noted as soon as React Router reports them.
   useEffect(() => {
     if (pendingPath) rememberPendingNavigation(pendingPath);
   }, [pendingPath]);
@@ -66,7 +67,7 @@ export function ChunkErrorBanner() {
   }, [pendingPath]);
 
   // On load, a note left behind means a navigation was cut off by a reload: find which of its
-  // chunks fails to load, if any.
+  // chunks fails to load, if any. Later, each finished navigation forgets its note.
   useEffect(() => {
     if (checkedOnLoad.current) {
       forgetPendingNavigation();

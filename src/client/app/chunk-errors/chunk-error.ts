@@ -1,5 +1,9 @@
-/** Names and messages for code chunks that failed to load. */
+/**
+ * Names and messages for code chunks that failed to load. The spec's message is
+ * 'Loading chunk {n} failed', with the type of failure and the chunk's URL.
+ */
 
+/** The kind of failure, as webpack's chunk errors named it. */
 export type ChunkFailureType = 'missing' | 'error' | 'timeout';
 
 /**

@@ -1,6 +1,8 @@
 /**
- * React Router reloads the page when a route's chunk fails to load during a navigation, which would
- * silently drop the shopper back where they were.
+ * React Router reloads the page when a route's chunk fails to load during a navigation, which
+ * would silently drop the shopper back where they were. The page notes each navigation as it
+ * starts and forgets it when it finishes, so a reloaded page that finds a note knows a navigation
+ * was cut off, and can find out what failed and say so.
  */
 const KEY = 'crwn:pending-navigation';
 /** A note older than this is from another visit, not from the reload that just happened. */
@@ -28,6 +30,7 @@ export function forgetPendingNavigation(): void {
   }
 }
 
+/** Returns the path of a navigation cut off by a reload just now, and forgets it. */
 export function takePendingNavigation(now = Date.now()): string | null {
   try {
     const raw = sessionStorage.getItem(KEY);

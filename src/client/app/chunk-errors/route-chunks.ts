@@ -6,12 +6,17 @@ interface ManifestRoute {
   path?: string;
   index?: boolean;
   module: string;
+  /**
+   * React Router splits a route's client loader (and the like) into chunks of their own, which a
+   * navigation loads beside `module` and needs as much.
+   */
   clientLoaderModule?: string;
   clientActionModule?: string;
   clientMiddlewareModule?: string;
   hydrateFallbackModule?: string;
 }
 
+/** The split-off chunks of a route, in the order React Router needs them. */
 const SPLIT_MODULES = [
   'clientMiddlewareModule',
   'clientLoaderModule',
@@ -28,6 +33,7 @@ declare global {
   }
 }
 
+/** The routes of the page's manifest, as React Router matches them, and the manifest itself. */
 function manifestRoutes() {
   const routes = window.__reactRouterManifest?.routes ?? {};
   const all = Object.values(routes);
@@ -43,8 +49,8 @@ function manifestRoutes() {
 }
 
 /**
- * `pathname` in lower case when that is a page of the shop and `pathname` is not: where the server
- * redirects it.
+ * `pathname` in lower case when that is a page of the shop and `pathname` is not: where the
+ * server redirects it (site/prerendered-pages.ts). Null otherwise.
  */
 export function lowerCasePage(pathname: string): string | null {
   const lower = pathname.toLowerCase();

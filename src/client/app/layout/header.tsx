@@ -1,4 +1,3 @@
-// See docs/decisions/022, 048.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CartIcon } from '#client/features/cart/components/cart-icon.tsx';
@@ -30,7 +29,7 @@ function AuthLinks({ onSignOut }: { onSignOut: () => void }) {
 
   if (!resolved) {
     // Prerendered, and until the server answers: SIGN IN shows only without the signed-in hint's
-    // class on <html>, so a signed-in shopper never sees it, nor a signed-out one waits.
+    // class on <html> (ADR 022), so a signed-in shopper never sees it, nor a signed-out one waits.
     return (
       <li className="header__guess-out">
         <Link className="header__option" to="/signin">
@@ -71,6 +70,10 @@ function AuthLinks({ onSignOut }: { onSignOut: () => void }) {
   );
 }
 
+/**
+ * The logo, the links and the bag. On a narrow screen the links fold into a MENU button's panel
+ * and the bag stays in sight; from 48rem they stand in a row.
+ */
 export function Header() {
   const cartHidden = useAppSelector(selectCartHidden);
   const dispatch = useAppDispatch();
@@ -104,7 +107,8 @@ export function Header() {
   return (
     <header className="header">
       <StyleSheet href="header" css={headerCss} />
-      {/* The server writes the shop's own name into this label: React keeps an attribute as the page has it, and no code for it reaches every page's first load. */}
+      {/* The server writes the shop's own name into this label (ADR 048): React keeps an
+          attribute as the page has it, and no code for it reaches every page's first load. */}
       <Link className="header__logo" to="/" aria-label="CRWN Clothing, home">
         <CrownLogo />
       </Link>

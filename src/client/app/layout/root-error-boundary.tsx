@@ -6,8 +6,8 @@ import {
 } from '#client/app/chunk-errors/chunk-error.ts';
 
 /**
- * The last resort when a page throws while rendering: a plain message and a way back, never a blank
- * page.
+ * The last resort when a page throws while rendering: a plain message and a way back, never a
+ * blank page. A chunk that failed to load is named, with its URL.
  */
 export function RootErrorBoundary() {
   const error = useRouteError();

@@ -1,4 +1,3 @@
-// See docs/decisions/036, 048.
 import { data, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import {
   listQueryString,
@@ -23,7 +22,8 @@ function decimalPrice(amount: Cents): string {
 
 /**
  * schema.org structured data for the page: an ItemList of the listed Products with their page,
- * picture and price, so search engines can show them as products.
+ * picture and price, so search engines can show them as products. Kept in this route, not in
+ * page-meta.ts, so only collection pages download it.
  */
 function structuredData(
   title: string,
@@ -60,8 +60,9 @@ function structuredData(
 }
 
 /**
- * The collection as it is now, the listing of its URL's query; the not-found page with status 404
- * for a collection the shop does not have.
+ * The collection as it is now, the listing of its URL's query (sort, filters, page); the
+ * not-found page with status 404 for a collection the shop does not have. The same module serves
+ * /search (routes.ts), the route without a collection.
  */
 export async function loader({ context, params, url }: LoaderFunctionArgs) {
   if (params.collection === undefined) return loadSearch({ context, url });
@@ -70,7 +71,7 @@ export async function loader({ context, params, url }: LoaderFunctionArgs) {
   if (!found) return data({ found: false as const }, { status: 404 });
   const { id, title, routeName } = found.collection;
   const collection = { id, title, routeName, items: found.list.products };
-  // Sorted and filtered copies are not pages of their own; a page beyond the first is.
+  // Sorted and filtered copies are not pages of their own; a page beyond the first is (ADR 036).
   const canonical = new URL(
     url.pathname + listQueryString({ sort: 'featured', page: query.page }),
     url.origin,
@@ -80,7 +81,7 @@ export async function loader({ context, params, url }: LoaderFunctionArgs) {
     list: found.list,
     query,
     canonical,
-    // The shop's name as it is now: the structured data's brand.
+    // The shop's name as it is now: the structured data's brand (ADR 048).
     brand: shopOf(context).name,
     store: { collection } satisfies StoreLoad,
   };

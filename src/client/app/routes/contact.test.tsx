@@ -16,6 +16,7 @@ const OWN: ShopSettings = {
   logo: '',
 };
 
+/** The contact page with what its loader gives for `settings`. */
 async function renderContact(settings?: ShopSettings) {
   const data = loader({
     context: catalogueLoadContext({} as CatalogueReader, settings),

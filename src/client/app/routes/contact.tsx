@@ -1,4 +1,3 @@
-// See docs/decisions/048.
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { paragraphsOf } from '#shared/shop-settings.ts';
 import { SHOP_NAME, pageMeta } from '#client/app/page-meta.ts';
@@ -9,6 +8,7 @@ import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 export const meta = () =>
   pageMeta('Contact', `How to reach ${SHOP_NAME}: email, phone and address.`);
 
+/** The shop's contact details and words as its owner set them (ADR 048), rendered by the server. */
 export function loader({ context }: LoaderFunctionArgs) {
   const { name, email, phone, hours, address, contactText } = shopOf(context);
   return {

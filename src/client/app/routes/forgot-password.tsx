@@ -7,6 +7,7 @@ export const meta = () =>
     `Ask for a link to choose a new password for your ${SHOP_NAME} account.`,
   );
 
+// The account's forms are one chunk (account-forms.ts), asked for as this module loads.
 const accountForms = import('#client/features/user/components/account-forms.ts');
 const ForgotPasswordForm = lazy(() =>
   accountForms.then((forms) => ({ default: forms.ForgotPasswordForm })),

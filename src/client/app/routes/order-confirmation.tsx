@@ -22,8 +22,10 @@ interface Loaded {
 }
 
 /**
- * The order comes from the browser, never the prerendered page, which is the same for every order:
- * React first shows what that page shows, then the order.
+ * The order comes from the browser, never the prerendered page, which is the same for every
+ * order: React first shows what that page shows (HydrateFallback), then the order. The server
+ * already answered a missing or wrong receipt with 404 (site/prerendered-pages.ts); here it
+ * shows as the not-found page.
  */
 export async function clientLoader({ request }: { request: Request }): Promise<Loaded> {
   const url = new URL(request.url);

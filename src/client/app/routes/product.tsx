@@ -1,4 +1,3 @@
-// See docs/decisions/036, 048.
 import { data, redirect, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { productIdOfSegment, productPath, type Product } from '#shared/catalogue-model.ts';
@@ -12,14 +11,16 @@ import { catalogueOf, shopOf } from '#client/app/catalogue-context.ts';
 interface ProductData {
   product: Product;
   collectionTitle: string;
+  /** The page's absolute canonical address. */
   canonical: string;
-  /** The shop's name as it is now: the structured data's brand. */
+  /** The shop's name as it is now: the structured data's brand (ADR 048). */
   brand: string;
 }
 
 /**
- * `/shop/{collection}/{id}-{words}`, and `/shop/product/{id}` for a cart line that knows only its
- * id.
+ * `/shop/{collection}/{id}-{words}`, and `/shop/product/{id}` for a cart line that knows only its id
+ * (ADR 036). The id decides: other words answer 301 to the canonical address, another collection
+ * or an unknown id 404.
  */
 export async function loader({
   params,
@@ -34,6 +35,8 @@ export async function loader({
     throw data('Not found', { status: 404 });
   }
   const path = productPath(product);
+  // `url` is the page's, also for a data request (`request.url` then ends in `.data`). A
+  // product's address follows its name and collection: /shop/product/{id} is only a way there.
   if (url.pathname !== path) return redirect(path + url.search, params.id ? 302 : 301);
   const collection = (await catalogue.collections()).find(
     (candidate) => candidate.routeName === product.collection,

@@ -7,6 +7,7 @@ export const meta = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
+// The account's forms are one chunk (account-forms.ts), asked for as this module loads.
 const accountForms = import('#client/features/user/components/account-forms.ts');
 const ResetPasswordForm = lazy(() =>
   accountForms.then((forms) => ({ default: forms.ResetPasswordForm })),

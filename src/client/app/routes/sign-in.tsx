@@ -1,4 +1,3 @@
-// See docs/decisions/022.
 import { Navigate } from 'react-router';
 import { SignInForm } from '#client/features/user/components/sign-in-form.tsx';
 import { SignUpForm } from '#client/features/user/components/sign-up-form.tsx';
@@ -15,8 +14,8 @@ export default function SignInRoute() {
   const resolved = useAppSelector(selectAuthResolved);
   if (currentUser) return <Navigate to="/" replace />;
   return (
-    // Hidden while a browser with the signed-in hint waits for its session: a shopper who is signed
-    // in is sent home without ever seeing the forms.
+    // Hidden while a browser with the signed-in hint waits for its session (ADR 022): a shopper
+    // who is signed in is sent home without ever seeing the forms.
     <div className="sign-in-page" data-auth-pending={resolved ? undefined : ''}>
       <StyleSheet href="sign-in" css={signInCss} />
       <h1 className="visually-hidden">Sign in or sign up</h1>

@@ -10,6 +10,7 @@ export const meta = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
+// The account's forms are one chunk (account-forms.ts), asked for as this module loads.
 const accountForms = import('#client/features/user/components/account-forms.ts');
 const VerifyEmail = lazy(() => accountForms.then((forms) => ({ default: forms.VerifyEmail })));
 

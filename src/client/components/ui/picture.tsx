@@ -2,6 +2,7 @@ import { IMAGE_FORMATS, imageHeight, imageVariantUrl, type ImageKind } from '#sh
 
 interface PictureProps {
   kind: ImageKind;
+  /** Base URL from the catalogue, e.g. `/images/items/brown-brim`. */
   baseUrl: string;
   alt: string;
   /** The `sizes` attribute: how wide the image is shown, so the browser picks the right width. */
@@ -13,7 +14,7 @@ interface PictureProps {
 
 /**
  * One of the shop's pre-encoded pictures: AVIF, then WebP, then JPEG for old browsers, each at
- * every width the build made.
+ * every width the build made. Width and height are set so the layout reserves the space.
  */
 export function Picture({ kind, baseUrl, alt, sizes, priority = false, className }: PictureProps) {
   const srcSet = (format: (typeof IMAGE_FORMATS)[number]) =>

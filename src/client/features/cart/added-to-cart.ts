@@ -1,4 +1,8 @@
-/** The last item added with an "Add to cart" button, for the status that says so. */
+/**
+ * The last item added with an "Add to cart" button, for the status that says so
+ * (components/added-to-cart-status.tsx). Kept outside Redux: it is news for the shopper, not
+ * part of the cart.
+ */
 export interface Added {
   name: string;
   /** Counts the adds, so the same item added again is news again. */

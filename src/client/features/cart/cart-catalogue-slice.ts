@@ -1,9 +1,14 @@
-// See docs/decisions/053.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Item } from '#shared/catalogue.ts';
 import { collectionLoaded, collectionsLoaded } from '#client/features/shop/shop-slice.ts';
 import { itemAdded, linesNoLongerAvailable, type AddedItem } from './cart-slice.ts';
 
+/**
+ * What the cart knows of the products of its lines, as the catalogue has them now (ADR 053). The
+ * cart's lines are references only; this is where their names, pictures and prices come from.
+ * Never stored: a page learns it from what the shop sent it (a listing, the item added) and from
+ * `GET /api/catalogue/products?ids=` for the lines read back from storage or the account.
+ */
 export interface CartCatalogueState {
   /** A product's item by id: null when the shop says it is not on sale; absent while unknown. */
   products: Record<number, Item | null>;

@@ -1,17 +1,20 @@
-// See docs/decisions/053.
 import type { ProductsAnswer } from '#shared/catalogue-model.ts';
 import type { AppStore } from '#client/app/store.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { cartProductsLoaded } from './cart-catalogue-slice.ts';
 import { linesNoLongerAvailable } from './cart-slice.ts';
 
+/** As many ids as one `products?ids=` takes (the catalogue API's limit). */
 const IDS_PER_REQUEST = 50;
 /** The longest wait between attempts while the shop cannot be reached. */
 const MAX_RETRY_MS = 30_000;
 
 /**
- * Keeps what the cart knows of its products as the catalogue has them now: whenever a line's
- * product is not known, asks `GET /api/catalogue/products?ids=` for it.
+ * Keeps what the cart knows of its products (cart-catalogue-slice.ts) as the catalogue has them
+ * now (ADR 053): whenever a line's product is not known (the lines read back from storage or the
+ * account, an add made before the app ran, after an order found a price changed), asks
+ * `GET /api/catalogue/products?ids=` for it. Products the answer says are no longer on sale
+ * leave the cart, named (linesNoLongerAvailable). Returns the unsubscribe.
  */
 export function followCartProducts(
   store: Pick<AppStore, 'getState' | 'dispatch' | 'subscribe'>,

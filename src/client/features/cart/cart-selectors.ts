@@ -1,4 +1,3 @@
-// See docs/decisions/053.
 import { createSelector } from '@reduxjs/toolkit';
 import { cartTotal, countCartItems, joinCartLines } from '#shared/cart.ts';
 import type { RootState } from '#client/app/store.ts';
@@ -8,20 +7,25 @@ export const selectCartLines = (state: RootState) => state.cart.cartItems;
 export const selectCartHidden = (state: RootState) => state.cart.hidden;
 const selectCartProducts = (state: RootState) => state.cartCatalogue.products;
 
+/** The lines joined to the catalogue as this page knows it now (ADR 053). */
 const selectJoinedCart = createSelector([selectCartLines, selectCartProducts], (lines, products) =>
   joinCartLines(lines, (id) => products[id]),
 );
 
 /**
  * The lines as the shopper sees them: each with its product's name, picture and price as the
- * catalogue has them now.
+ * catalogue has them now. Lines whose product is not known yet are not among them.
  */
 export const selectCartItems = createSelector([selectJoinedCart], (joined) => joined.items);
 
 export const selectCartItemsCount = createSelector([selectCartLines], countCartItems);
 export const selectCartTotal = createSelector([selectCartItems], cartTotal);
 
-/** True once the stored cart has been read back. */
+/**
+ * True once the stored cart has been read back. The prerendered HTML has an empty cart, so cart
+ * contents are shown only after this, which avoids a wrong count for a moment and a hydration
+ * mismatch.
+ */
 export const selectCartRestored = (state: RootState) => state.cartStorage.restored;
 
 /**

@@ -1,4 +1,3 @@
-// See docs/decisions/025, 053.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   addItemToCart,
@@ -11,18 +10,24 @@ import {
 } from '#shared/cart.ts';
 import type { Item } from '#shared/catalogue.ts';
 
-/** The cart: the dropdown's state and the lines, references only. */
+/**
+ * The cart (spec §3): the dropdown's state and the lines, references only (product, size,
+ * quantity). What each product is called and costs is the catalogue's as it is now
+ * (cart-catalogue-slice.ts, ADR 053), never kept here, so never in localStorage or the account.
+ */
 export interface CartState {
   hidden: boolean;
   cartItems: CartLineRef[];
 }
 
 /**
- * What "add" is given: the line's product and size, and the product as the page showing it has it,
- * which the cart then shows.
+ * What "add" is given: the line's product and size, and the product as the page showing it has
+ * it (a listing, a product page), which the cart then shows. An add made before the app ran has
+ * the id only; the cart asks the catalogue for the rest.
  */
 export type AddedItem = LineKey & Partial<Omit<Item, 'id'>>;
 
+/** A product the catalogue has taken off sale, as `GET /api/catalogue/products` names it. */
 export interface OffSale {
   id: number;
   /** Absent for an id the catalogue never had (a hand-edited cart). */
@@ -68,12 +73,18 @@ export const cartSlice = createSlice({
       state.cartItems = [];
       state.hidden = true;
     },
-    /** The shopper signed out: the next person at this computer must not see their cart. */
+    /**
+     * The shopper signed out (here or in another tab): the next person at this computer must not
+     * see their cart. The account keeps its copy (ADR 025).
+     */
     cartClearedAtSignOut(state) {
       state.cartItems = [];
       state.hidden = true;
     },
-    /** The signed-in shopper's cart as kept with their account, merged with this browser's. */
+    /**
+     * The signed-in shopper's cart as kept with their account, merged with this browser's. Only
+     * ids, sizes and quantities are taken: names, pictures and prices come from the catalogue.
+     */
     accountCartSynced(state, action: PayloadAction<readonly CartLineRef[]>) {
       state.cartItems = restoreCartLines(action.payload);
     },

@@ -1,4 +1,3 @@
-// See docs/decisions/055.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '#client/app/store.ts';
 import { selectCartRestored } from './cart-selectors.ts';
@@ -26,9 +25,10 @@ const reduxPersistRoot = (cart: unknown, extra: Record<string, string> = {}) =>
 
 afterEach(() => localStorage.clear());
 
-// carts kept by redux-persist, before it was replaced, must still load.
+// ADR 055: carts kept by redux-persist, before it was replaced, must still load.
 describe('a cart kept by redux-persist', () => {
   it('is restored as references, moved to the new key, and not read again', () => {
+    // What the shop wrote before issue 13 (names and prices in the lines, no sizes)…
     localStorage.setItem(
       OLD_CART_STORAGE_KEY,
       reduxPersistRoot({

@@ -26,7 +26,7 @@ const ada: CurrentUser = {
 
 /**
  * The account's cart as /api/cart keeps it, behind a stubbed fetch: versions, 409 on a stale
- * version, and the shared merge rule.
+ * version, and the shared merge rule. Only Ada is signed in (any other cookie-less call is 401).
  */
 function fakeCartServer() {
   const server = {
@@ -36,6 +36,7 @@ function fakeCartServer() {
     requests: [] as string[],
     /** Requests that fail as a dropped connection before they are answered. */
     dropNext: 0,
+    /** Requests carried out whose answers are lost to a dropped connection. */
     loseNextAnswer: 0,
     /** While set, answers wait until `release()`. */
     held: null as Promise<void> | null,
@@ -52,6 +53,7 @@ function fakeCartServer() {
         };
       });
     },
+    /** Another device writes the account's cart. */
     writeElsewhere(lines: CartLineRef[]) {
       server.lines = lines;
       server.version += 1;
@@ -196,6 +198,7 @@ describe('the cart kept with the account', () => {
     expect(localStorage.getItem(ACCOUNT_CART_KEY)).toBeNull();
     expect(pairs(server.lines)).toEqual([[5, 1]]);
 
+    // Signing in again brings it back, with what was added meanwhile.
     store.dispatch(itemAdded(item(6)));
     server.signedIn = true;
     store.dispatch(currentUserChanged(ada));
@@ -354,6 +357,7 @@ describe('the cart kept with the account', () => {
         [12, 1],
       ]),
     );
+    // The catalogue answered that the owner archived Brown Cowboy (cart-products.ts).
     store.dispatch(linesNoLongerAvailable([{ id: 3, name: 'Brown Cowboy' }]));
     await vi.waitFor(() => expect(pairs(server.lines)).toEqual([[12, 1]]));
     expect(localPairs(store)).toEqual([[12, 1]]);

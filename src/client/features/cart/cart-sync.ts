@@ -1,4 +1,3 @@
-// See docs/decisions/025, 050.
 import { isLine, lineRef, restoreCartLines, type CartLineRef, type LineKey } from '#shared/cart.ts';
 import type { CartConflictBody, CartDocument } from '#shared/carts.ts';
 import type { LateMiddleware, RootState } from '#client/app/store.ts';
@@ -24,8 +23,8 @@ const MAX_RETRY_MS = 30_000;
 const CART_PATH = '/api/cart';
 
 /**
- * The changes made in this browser: the shopper's own, and lines leaving because the catalogue no
- * longer sells their product.
+ * The changes made in this browser: the shopper's own, and lines leaving because the catalogue
+ * no longer sells their product. Everything else (restoring, syncing, the dropdown) is not one.
  */
 const SHOPPER_CHANGES = [
   itemAdded,
@@ -44,7 +43,18 @@ const sameRefs = (a: readonly CartLineRef[], b: readonly CartLineRef[]) =>
 const quantityIn = (lines: readonly CartLineRef[], key: LineKey) =>
   lines.find((line) => isLine(line, key))?.quantity ?? 0;
 
-/** The account's cart `account` with the changes made in this browser kept on it. */
+/**
+ * The account's cart `account` with the changes made in this browser kept on it. A line was
+ * changed here when its quantity `here` (0: none) differs from every one of `known`, the carts
+ * the account may hold from this browser (the one last seen, and writes whose answer never came
+ * back, which may have landed): that line takes this browser's quantity, any other line the
+ * account's. Comparing carts rather than replaying the actions seen here is what keeps a change
+ * made before the sync was loaded or on a page left before its write was answered (replayed
+ * actions lost those: an Adidas NMD went from a checkout as a size was chosen), and counts a write
+ * that landed unanswered once, not twice. The account's order; a line new here
+ * goes before the line that follows it here, so a line whose size was just chosen keeps its place
+ * and an added one comes last.
+ */
 function keepChangesHere(
   known: readonly (readonly CartLineRef[])[],
   here: readonly CartLineRef[],
@@ -65,11 +75,12 @@ function keepChangesHere(
 
 /**
  * Whose account this browser's cart is kept with, the version last seen and the account's lines
- * then, and writes sent since whose answer never came.
+ * then, and writes sent since whose answer never came (ADR 025, 050).
  */
 interface AccountCart {
   user: string;
   version: number;
+  /** Absent in notes written before ADR 050: this browser's cart is then taken as the account's. */
   lines?: CartLineRef[];
   unanswered?: CartLineRef[][];
 }
@@ -97,8 +108,19 @@ export interface CartSyncOptions {
 }
 
 /**
- * Keeps a signed-in shopper's cart with their account (issue 10, item 15), as a middleware the
- * store is given once a shopper is known, so none of this is in the first load.
+ * Keeps a signed-in shopper's cart with their account (issue 10, item 15; ADR 025, 050), as a
+ * middleware the store is given once a shopper is known (app-store.ts), so none of this is in the
+ * first load. Reducers stay pure: every request is made here.
+ *
+ * - Signing in (any way, in any tab): this browser's cart is merged into the account's on the
+ *   server, and the merged cart replaces this one.
+ * - While signed in: the cart is written to the account after each change, debounced, with the
+ *   version last seen. Every answer that carries the account's cart (saved, or 409 when another
+ *   device or an unanswered write of this browser got there first) is taken with the changes
+ *   made here kept on it (keepChangesHere), then written again if they are not in it yet. A paid
+ *   order's empty cart is written at once.
+ * - Signing out (here or in another tab), or finding the session gone: the cart in this browser
+ *   is emptied; the account's copy stays.
  */
 export function cartSync({
   debounceMs = SYNC_DEBOUNCE_MS,
@@ -160,7 +182,10 @@ export function cartSync({
       timer = setTimeout(() => void send(), delay);
     };
 
-    /** After a refused or lost write: says whether to try again. */
+    /**
+     * After a refused or lost write: says whether to try again. On 409 the answer carries the
+     * account's cart as it is now, taken with this browser's changes kept on it.
+     */
     const recover = (error: unknown, refused: CartLineRef[]): boolean => {
       const status = error instanceof ApiError ? error.status : 0;
       // The session is gone (the auth state follows and empties the cart), or the lines were

@@ -1,4 +1,9 @@
-/** "Add to cart" before the app runs. See docs/decisions/012. */
+/**
+ * "Add to cart" before the app runs. The pages are prerendered and their scripts load after the
+ * content (docs/decisions/012), so on a slow network a shopper can tap a product's button before
+ * React is there to handle it. A tiny inline script keeps those taps, and the app adds them once
+ * the stored cart has been read back, so no tap is lost and none counts twice.
+ */
 
 /** On each add-to-cart button: the item's id, for the inline script. */
 export const ADD_ITEM_ATTRIBUTE = 'data-add-item';
@@ -12,7 +17,11 @@ declare global {
   }
 }
 
-/** For the page's <head>, before anything else can run. */
+/**
+ * For the page's <head>, before anything else can run. Until the app says it is ready, a click on
+ * an add-to-cart button is noted and stopped at the window, so React, if it is hydrating by then,
+ * never sees it too.
+ */
 export const EARLY_ADDS_SCRIPT = `(() => {
   const queue = (window.__crwnEarlyAdds = []);
   window.addEventListener('click', (event) => {
@@ -25,7 +34,10 @@ export const EARLY_ADDS_SCRIPT = `(() => {
   }, true);
 })();`;
 
-/** Hands over to the app: returns the ids pressed so far, and from now on lets clicks through. */
+/**
+ * Hands over to the app: returns the ids pressed so far, and from now on lets clicks through.
+ * Call it once the stored cart is restored, and add what it returns.
+ */
 export function takeEarlyAdds(): number[] {
   if (typeof window === 'undefined') return [];
   window.__crwnCartReady = true;

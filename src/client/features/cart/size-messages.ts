@@ -2,6 +2,7 @@ import type { CartItem } from '#shared/cart.ts';
 import type { OrderErrorBody } from '#shared/orders.ts';
 import { describeUnavailable } from '#shared/unavailable-lines.ts';
 
+/** `A`, `A and B`, `A, B and C`. */
 const listOf = (names: readonly string[]) =>
   names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 

@@ -6,7 +6,11 @@ import { ADD_ITEM_ATTRIBUTE } from './early-adds.ts';
 
 /**
  * Props for an item's "Add to cart" button, for any feature that shows one: its click adds the
- * item, in `size` when given.
+ * item, in `size` when given (a product page's chosen size), else as a line without a size that
+ * asks for one in the cart when the product has sizes (issue 13). Its attribute lets the
+ * early-adds script keep a tap made before the app runs (early-adds.ts; such a tap adds without
+ * a size). Spread them on the button. The add is announced (added-to-cart.ts): a page with these
+ * buttons renders AddedToCartStatus, so the shopper sees and hears it.
  */
 export function useAddToCart(
   item: Item,

@@ -27,8 +27,11 @@ function productsOf(answer: unknown): Product[] {
 }
 
 /**
- * Asks the catalogue for the sizes of `ids` not known yet, in one request, and resolves once every
- * one of them is known.
+ * Asks the catalogue for the sizes of `ids` not known yet, in one request, and resolves once
+ * every one of them is known (also those another caller's request is already asking for: Pay
+ * Now pressed while the checkout's choosers are still loading waits for their answer). Only
+ * lines without a size need this, so a cart whose lines all have one (or an empty cart) never
+ * asks. A failed request is asked again on the next call.
  */
 export async function loadProductSizes(ids: readonly number[]): Promise<void> {
   const unknown = [...new Set(ids)].filter((id) => !known.has(id));

@@ -1,6 +1,11 @@
 import type { CartItem } from '#shared/cart.ts';
 
-/* For Pay Now (issue 13), which imports this module on first need. */
+/*
+ * For Pay Now (issue 13), which imports this module on first need. The size code (the chooser's
+ * chunk, with the catalogue requests and the messages) loads on first use too: only that chunk
+ * imports use-line-sizes.ts, since a module shared by two chunks joins the first load of every
+ * page (vite.config.ts, the `app` group).
+ */
 const sizesCode = () => import('./components/line-size-chooser.tsx');
 
 /**

@@ -7,6 +7,7 @@ export interface DirectoryState {
   sections: Section[];
 }
 
+/** What a home page tile needs of a collection. */
 export type TileCollection = Pick<
   CatalogueCollection,
   'title' | 'routeName' | 'imageUrl' | 'size' | 'tilePosition'
@@ -36,6 +37,7 @@ export const directorySlice = createSlice({
   name: 'directory',
   initialState,
   reducers: {
+    /** The tiles the home page's loader made of the collections (sectionsOf). */
     directoryLoaded(state, action: PayloadAction<Section[]>) {
       state.sections = action.payload;
     },

@@ -21,6 +21,7 @@ export async function fetchMyOrders(): Promise<Order[]> {
   return (await apiRequest<OrderListResponse>('/api/orders')).orders;
 }
 
+/** Where the confirmation of an order is shown. */
 export function confirmationPath(orderId: string, receipt: string | null): string {
   const query = new URLSearchParams({ order: orderId });
   if (receipt) query.set('receipt', receipt);

@@ -3,6 +3,7 @@ import { apiRequest } from '#client/lib/api-client.ts';
 
 declare global {
   interface Window {
+    /** Defined by the payment widget's script. */
     CrwnPay?: CrwnPay<HTMLButtonElement>;
   }
 }
@@ -27,8 +28,9 @@ function loadScript(src: string): Promise<CrwnPay<HTMLButtonElement>> {
 }
 
 /**
- * Loads the card widget's script once per page, only when a page needs it, from the payment
- * provider's own origin, which the shop names.
+ * Loads the card widget's script once per page, only when a page needs it (the checkout), from
+ * the payment provider's own origin, which the shop names (`GET /api/payments/widget`). Rejects
+ * when the script cannot be loaded; a later call tries again.
  */
 export function loadPaymentWidget(): Promise<CrwnPay<HTMLButtonElement>> {
   if (window.CrwnPay) return Promise.resolve(window.CrwnPay);

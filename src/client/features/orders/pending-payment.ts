@@ -28,6 +28,7 @@ export function cartFingerprint(
 // When storage throws (blocked by a privacy setting), the tab's memory still holds it.
 let inMemory: PendingPayment | null = null;
 
+/** The pending payment of this tab (it survives a reload), or null. */
 export function loadPendingPayment(): PendingPayment | null {
   try {
     const stored = sessionStorage.getItem(STORAGE_KEY);

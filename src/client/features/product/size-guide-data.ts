@@ -1,4 +1,3 @@
-// See docs/decisions/036.
 import type { SizeKind } from '#shared/catalogue-model.ts';
 
 /** A body measurement in centimetres: one value, or the range a size covers. */
@@ -6,14 +5,17 @@ export type Measure = readonly [min: number, max?: number];
 
 export interface SizeGuide {
   title: string;
+  /** The measured columns, in the order the table shows them. */
   columns: readonly string[];
+  /** One row per size of SIZES_BY_KIND[kind], in that order. */
   rows: ReadonlyArray<{ size: string; measures: readonly Measure[] }>;
   howToMeasure: readonly string[];
 }
 
 /**
- * The shop's size charts, kept with the page that shows them: they describe how the shop's own
- * garments are cut, change with the range rather than with each product.
+ * The shop's size charts, kept with the page that shows them (ADR 036): they describe how the
+ * shop's own garments are cut, change with the range rather than with each product, and are the
+ * same for every product of a kind. Centimetres are the source; inches are derived.
  */
 export const SIZE_GUIDES: Readonly<Record<SizeKind, SizeGuide>> = {
   hat: {

@@ -8,5 +8,6 @@ export function availabilityOf({ stock }: Pick<SizeStock, 'stock'>): Availabilit
   return stock <= LOW_STOCK_THRESHOLD ? 'low' : 'in-stock';
 }
 
+/** A one-size product is stored with one size named `''` (catalogue-model.ts). */
 export const isOneSize = (sizes: readonly SizeStock[]): boolean =>
   sizes.length === 1 && sizes[0]?.size === '';

@@ -15,8 +15,9 @@ const SCHEMA_AVAILABILITY: Record<Availability, string> = {
 };
 
 /**
- * schema.org Product for a product page: one Offer per size with its price and availability, so a
- * search engine can say which sizes are left.
+ * schema.org Product for a product page: one Offer per size with its price and availability, so
+ * a search engine can say which sizes are left. `url` is the page's absolute canonical address;
+ * pictures are made absolute against it.
  */
 export function productStructuredData(product: Product, url: string, brand: string) {
   const largest = ITEM_IMAGE.widths.at(-1) ?? 0;

@@ -25,6 +25,7 @@ export const shopSlice = createSlice({
         action.payload.map((collection) => [collection.routeName, collection]),
       );
     },
+    /** One collection, as its page's loader read it. */
     collectionLoaded(state, action: PayloadAction<ShopCollection>) {
       state.collections[action.payload.routeName] = action.payload;
     },
@@ -38,6 +39,7 @@ export const PREVIEW_ITEM_COUNT = 4;
 
 export const selectCollections = (state: RootState) => state.shop.collections;
 
+/** The collections as a list, in catalogue order, for the overview. */
 export const selectCollectionsForPreview = createSelector([selectCollections], (collections) =>
   Object.values(collections),
 );

@@ -2,16 +2,23 @@ import type { ProfileDocument } from '#shared/auth-schemas.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { profileDocumentPath } from './profile-api.ts';
 
-/** The account's own calls (issue 15: passwords, email addresses, the shopper's data). */
+/**
+ * The account's own calls (issue 15: passwords, email addresses, the shopper's data). Only the
+ * account's forms use them, so they load with those forms' chunk (account-forms.ts), not with
+ * every page.
+ */
 
+/** The signed-in shopper's sign-in details, from GET /api/account. */
 export interface AccountDetails {
   email: string;
   emailVerified: boolean;
   /** False for an account made with Google alone: no password to give or change. */
   hasPassword: boolean;
+  /** A new address waiting for the shopper to open the link sent to it. */
   pendingEmail: string | null;
 }
 
+/** Where the shopper's data is downloaded from, as a JSON attachment. */
 export const ACCOUNT_DATA_URL = '/api/account/data';
 
 interface MessageAnswer {
@@ -21,6 +28,7 @@ interface MessageAnswer {
 const post = <T>(path: string, body: object) =>
   apiRequest<T>(`/api/account${path}`, { method: 'POST', body });
 
+/** Resolves with the server's message for the shopper. */
 const postForMessage = async (path: string, body: object) =>
   (await post<MessageAnswer>(path, body)).message;
 

@@ -10,11 +10,19 @@ export interface SignUpDetails extends EmailCredentials {
   displayName: string;
 }
 
+/**
+ * What the shop needs of an identity service. Every method rejects with an AuthError whose
+ * message can be shown to the shopper as it is.
+ */
 export interface AuthClient {
   signInWithEmail(credentials: EmailCredentials): Promise<void>;
   signUpWithEmail(details: SignUpDetails): Promise<void>;
   /** Opens the provider's popup, which always asks which account to use. */
   signInWithGoogle(): Promise<void>;
+  /**
+   * Ends the session, and tells this page and the shop's other tabs. With `sessionEnded`, the
+   * server has ended it already (the account was deleted, a password reset): only tells them.
+   */
   signOut(options?: { sessionEnded?: boolean }): Promise<void>;
   /** Calls back with the current user now and after every change; returns an unsubscribe. */
   onAuthStateChanged(listener: (user: CurrentUser | null) => void): () => void;
@@ -26,8 +34,8 @@ export class AuthError extends Error {
 }
 
 /**
- * The shopper stopped a sign-in themselves: not an error, so forms say it calmly rather than as an
- * alert.
+ * The shopper stopped a sign-in themselves (closed Google's window, or chose Cancel): not an
+ * error, so forms say it calmly rather than as an alert. The message is written for them.
  */
 export class SignInCancelled extends AuthError {
   override name = 'SignInCancelled';

@@ -1,14 +1,16 @@
-// See docs/decisions/024.
 import { ApiError } from '#client/api/api-client.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { AuthError, SignInCancelled } from './auth-client.ts';
 
 /**
  * What only signing in, up or out needs: the calls, the shopper's messages and the Google popup.
+ * Loaded on first use, and with the sign-in page (use-auth-form.ts), not with every page: most
+ * pages only read the session (server-auth-client.ts).
  */
 
 /** How often to look whether the popup was closed. */
 export const POPUP_CHECK_MS = 400;
+/** How long a closed popup's message may take to arrive. */
 export const MESSAGE_GRACE_MS = 300;
 
 /** Said when the shopper cancels in Google's chooser: not an error (issue #10, item 11). */
@@ -19,6 +21,7 @@ const CLOSED =
 const ANOTHER_ADDRESS =
   "This page was opened at another address than the shop's own. Reload the shop from the address you usually use and try again.";
 
+/** Messages for the shopper, by the server's error code. */
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Wrong email or password.',
   USER_ALREADY_EXISTS: 'An account with this email already exists. Sign in instead.',
@@ -26,7 +29,7 @@ const MESSAGES: Record<string, string> = {
     'An account with this email already exists. Sign in instead.',
   account_not_linked:
     'This email already has an account with a password. Sign in with your password instead.',
-  // better-auth's own origin check: the page is not at the shop's address.
+  // better-auth's own origin check: the page is not at the shop's address (ADR 024).
   INVALID_ORIGIN: ANOTHER_ADDRESS,
   MISSING_OR_NULL_ORIGIN: ANOTHER_ADDRESS,
   unavailable: 'Google sign-in is not available right now. Please try again later.',
@@ -50,7 +53,11 @@ export async function call(path: string, body: unknown): Promise<void> {
   }
 }
 
-/** Waits until the Google popup reports back or is closed. */
+/**
+ * Waits until the Google popup (opened by the caller, in the click) reports back or is closed.
+ * `hasSession` tells whether the browser is signed in now; `early` holds the messages that came
+ * before this code was loaded.
+ */
 export function awaitPopup(
   popup: Window | null,
   hasSession: () => Promise<boolean>,
@@ -78,6 +85,7 @@ export function awaitPopup(
       if (data?.source !== 'crwn-auth') return;
       finish(() => {
         if (data.ok === true) resolve();
+        // The provider's answer to the shopper's own Cancel (OAuth's access_denied).
         else if (data.error === 'access_denied') reject(new SignInCancelled(CANCELLED));
         else
           reject(
@@ -88,7 +96,9 @@ export function awaitPopup(
       });
     };
     // The popup posts its outcome and closes at once, so the close can be seen here before the
-    // message arrives.
+    // message arrives. The message keeps its say for a moment (it carries the reason of a
+    // failure); then the session settles it: the callback set the cookie before the popup closed,
+    // so a signed-in session means it worked.
     const closedCheck = setInterval(() => {
       if (!popup.closed) return;
       clearInterval(closedCheck);

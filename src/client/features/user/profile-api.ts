@@ -1,6 +1,7 @@
 import type { ProfileDocument } from '#shared/auth-schemas.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
+/** Where the profile document users/{uid} is read and written. */
 export const profileDocumentPath = (uid: string) => `/api/users/${encodeURIComponent(uid)}`;
 
 /** Creates users/{uid} if it is missing; resolves with the document either way. */
@@ -9,8 +10,10 @@ export function ensureProfile(uid: string, displayName: string): Promise<Profile
 }
 
 /**
- * Watches users/{uid}: calls `onChange` with every version the server pushes, over one connection
- * shared by all the shop's tabs of this browser.
+ * Watches users/{uid}: calls `onChange` with every version the server pushes (Server-Sent
+ * Events; the browser reconnects by itself after a drop), over one connection shared by all the
+ * shop's tabs of this browser (shared-profile-stream.ts, loaded on first use). Returns the stop
+ * function.
  */
 export function watchProfile(
   uid: string,

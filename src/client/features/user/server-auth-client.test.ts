@@ -1,9 +1,9 @@
-// See docs/decisions/022.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInCancelled } from './auth-client.ts';
 import { MESSAGE_GRACE_MS, POPUP_CHECK_MS } from './auth-requests.ts';
 import { createServerAuthClient } from './server-auth-client.ts';
 
+/** A popup window the test opens and closes by hand. */
 function fakePopup() {
   const popup = { closed: false };
   vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
@@ -11,8 +11,8 @@ function fakePopup() {
 }
 
 /**
- * Answers /api/auth/get-session with this user (or none), as the shop's server would, whose hint
- * cookie says whether a session exists.
+ * Answers /api/auth/get-session with this user (or none), as the shop's server would, whose
+ * hint cookie says whether a session exists (ADR 022).
  */
 function sessionIs(user: { id: string } | null, hint: boolean = user !== null) {
   document.cookie = hint ? 'crwn_signed_in=1' : 'crwn_signed_in=; Max-Age=0';
@@ -61,6 +61,7 @@ describe('the session at page load', () => {
   });
 });
 
+/** Lets the client see that the popup was closed, and the grace for its message run out. */
 const closedCheckAndGrace = () => vi.advanceTimersByTimeAsync(POPUP_CHECK_MS + MESSAGE_GRACE_MS);
 
 describe('Sign In With Google popup', () => {

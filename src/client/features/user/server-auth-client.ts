@@ -1,4 +1,3 @@
-// See docs/decisions/022.
 import type { ProfileDocument } from '#shared/auth-schemas.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import type { AuthClient } from './auth-client.ts';
@@ -7,6 +6,7 @@ import { hasSignedInHint } from './signed-in-hint.ts';
 import type { CurrentUser } from './user-slice.ts';
 
 const AUTH = '/api/auth';
+/** Tells the shop's other tabs that someone signed in or out here. */
 const CHANNEL = 'crwn-auth';
 const GOOGLE_POPUP = '/auth/google/start';
 
@@ -20,8 +20,9 @@ interface SessionUser {
   createdAt: string;
 }
 
+/** The signed-in user of the session cookie, if any. */
 async function readSessionUser(): Promise<SessionUser | undefined> {
-  // The server sets the hint with every session: without it there is none to ask for.
+  // The server sets the hint with every session (ADR 022): without it there is none to ask for.
   if (!hasSignedInHint()) return undefined;
   const session = await apiRequest<{ user: SessionUser } | null>(`${AUTH}/get-session`);
   return session?.user;
@@ -39,7 +40,7 @@ function fromSession(user: SessionUser): CurrentUser {
 
 /**
  * The shop's own accounts, on its server: better-auth behind /api/auth for identity, and the
- * profile documents users/{uid} watched live.
+ * profile documents users/{uid} watched live. The session is an HttpOnly cookie, never seen here.
  */
 export function createServerAuthClient(): AuthClient {
   const refreshers = new Set<() => void>();

@@ -182,6 +182,7 @@ describe('one live profile connection for all tabs of a browser', () => {
     const closedEarly = openTab();
     closedEarly.close();
     leader.close();
+    // Had the closed tab stayed queued, it would have opened a stream by now.
     const third = openTab();
     await vi.waitFor(() => expect(sources.all).toHaveLength(2));
     expect(sources.open()).toHaveLength(1);

@@ -1,17 +1,19 @@
-// See docs/decisions/031.
 import type { ProfileDocument } from '#shared/auth-schemas.ts';
 
+/** The parts of EventSource the relay uses. */
 export interface ProfileSource {
   addEventListener(type: 'profile', listener: (event: MessageEvent<string>) => void): void;
   close(): void;
 }
 
+/** The parts of BroadcastChannel the relay uses. */
 export interface RelayChannel {
   postMessage(message: RelayMessage): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<RelayMessage>) => void): void;
   close(): void;
 }
 
+/** The parts of the Web Locks API the relay uses. */
 export interface RelayLocks {
   request(
     name: string,
@@ -44,7 +46,14 @@ function browserDependencies(): RelayDependencies {
   };
 }
 
-/** Watches the profile stream at `url` with one connection for every tab of the browser. */
+/**
+ * Watches the profile stream at `url` with one connection for every tab of the browser
+ * (ADR 031): the tab holding the Web Lock named after the stream (the leader) keeps the
+ * EventSource and relays each version to the other tabs over a BroadcastChannel. When the
+ * leader closes, the browser hands the lock to a waiting tab, which opens the stream; its first
+ * event is the document as it is then, so nothing changed meanwhile is lost. Without Web Locks
+ * or BroadcastChannel, each tab opens its own stream. Returns the stop function.
+ */
 export function shareProfileStream(
   url: string,
   onChange: (document: ProfileDocument) => void,

@@ -1,7 +1,10 @@
-// See docs/decisions/022.
 import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.ts';
 
-/** The server's hint that this browser holds a session. */
+/**
+ * The server's hint that this browser holds a session (ADR 022). Without it there is no session,
+ * so the page does not ask; with it, the session is asked for, and meanwhile the header and
+ * /signin show nothing that could be wrong.
+ */
 const HINT = `(^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(;|$)`;
 
 /** On <html> while the hint is there when the page starts: CSS keeps ACCOUNT's place then. */

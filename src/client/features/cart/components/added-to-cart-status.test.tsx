@@ -16,6 +16,7 @@ function AddButton({ item }: { item: Item }) {
 
 const wolfCap = findItem(5)!;
 
+/** The live region (renderWithProviders' location probe, an <output>, is a status too). */
 const liveRegion = () => screen.getAllByRole('status').find((element) => element.tagName === 'DIV');
 
 describe('AddedToCartStatus', () => {

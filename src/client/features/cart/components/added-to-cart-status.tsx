@@ -5,8 +5,14 @@ import { selectCartItemsCount } from '#client/features/cart/cart-selectors.ts';
 import addedToCartCss from './added-to-cart-status.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
+/** How long the note stays in sight. */
 export const SHOWN_MS = 5000;
 
+/**
+ * Says "Wolf Cap added to your cart" at the foot of the screen, where a phone shopper who has
+ * scrolled the header away sees it, and to screen readers through a polite live region that is
+ * there before the first add (issue 10). Render it on every page that has "Add to cart" buttons.
+ */
 export function AddedToCartStatus() {
   const added = useSyncExternalStore(subscribeToAdded, lastAdded, () => null);
   const count = useAppSelector(selectCartItemsCount);

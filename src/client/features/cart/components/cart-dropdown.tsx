@@ -14,6 +14,7 @@ import { NoLongerAvailable } from './no-longer-available.tsx';
 import cartDropdownCss from './cart-dropdown.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
+/** The cart's lines under the header's bag, with the way to checkout. */
 export function CartDropdown() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -23,6 +24,7 @@ export function CartDropdown() {
   // but the cart is not empty either.
   const known = useAppSelector(selectCartKnown);
 
+  // Escape closes the dropdown, as any pop-up panel is expected to.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') dispatch(dropdownClosed());

@@ -14,6 +14,7 @@ import { LineSize } from './line-size.tsx';
 export function CartItem({ item }: { item: CartLine }) {
   const dispatch = useAppDispatch();
   const href = lineHref(item);
+  // Going to the product's page leaves the dropdown, as going to checkout does.
   const close = () => dispatch(dropdownClosed());
   return (
     <li className="cart-item">

@@ -8,12 +8,17 @@ import { itemAdded, itemRemoved, lineCleared } from '#client/features/cart/cart-
 import { lineHref } from './line-link.ts';
 import { LineSize } from './line-size.tsx';
 
-/** A row of the checkout table: image, name, quantity with arrows, price and remove. */
+/**
+ * A row of the checkout table: image, name, quantity with arrows, price (with the line's
+ * subtotal) and remove. On a narrow screen the row stacks (checkout.css); `data-label` then names
+ * the cells whose header is out of sight.
+ */
 export function CheckoutItem({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
   const { name, imageUrl, price, quantity, size } = item;
   const href = lineHref(item);
   const line = { id: item.id, size };
+  // Lines of one product in two sizes are told apart by their size.
   const label = size ? `${name}, size ${size}` : name;
   return (
     <tr className="checkout-item">

@@ -1,4 +1,3 @@
-// See docs/decisions/053.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
@@ -22,6 +21,7 @@ const COLUMNS = ['Product', 'Description', 'Quantity', 'Price', 'Remove'] as con
 export function Checkout({ payment }: { payment?: ReactNode }) {
   const cartItems = useAppSelector(selectCartItems);
   const total = useAppSelector(selectCartTotal);
+  // Read back, and each line's product known as the catalogue has it now (ADR 053).
   const restored = useAppSelector(selectCartKnown);
   const empty = restored && cartItems.length === 0;
 

@@ -16,7 +16,9 @@ export {
 
 /**
  * The size chooser of a line added without a size (issue 13): a select of its product's sizes,
- * sold-out ones shown but disabled.
+ * sold-out ones shown but disabled. Choosing one gives the line that size, which may merge it
+ * with the line of that size. Renders nothing for a one-size product. Loaded only when the cart
+ * has a line without a size (line-size.tsx), so carts of chosen sizes never download it.
  */
 export function LineSizeChooser({ line }: { line: CartItem }) {
   const dispatch = useAppDispatch();

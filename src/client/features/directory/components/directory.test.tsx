@@ -5,6 +5,7 @@ import { Directory } from './directory.tsx';
 import { tileHref } from './menu-item.tsx';
 import { sectionsOf } from '#client/features/directory/directory-slice.ts';
 
+/** The directory as the home page's loader fills it, from collections in catalogue order. */
 function directory() {
   const tile = (title: string, tilePosition: number, size?: 'large') => ({
     title: title.charAt(0).toUpperCase() + title.slice(1),

@@ -4,12 +4,17 @@ import type { Order } from '#shared/orders.ts';
 import { ReceiptLink } from './receipt-link.tsx';
 import ordersCss from './orders.css?inline';
 
-// Loaded apart by both pages that show it: code two routes share joins every page's first load.
+// Loaded apart by both pages that show it: code two routes share joins every page's first load
+// (vite.config.ts, the `app` group). Asked for as this module loads, with the page's order.
 const summaryCode = import('./order-summary.tsx');
 const OrderSummary = lazy(() => summaryCode.then((module) => ({ default: module.OrderSummary })));
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
-/** The confirmation after paying, /checkout/confirmation?order={id}&receipt={receipt}. */
+/**
+ * The confirmation after paying, /checkout/confirmation?order={id}&receipt={receipt}. `link` is
+ * the page's own address for a guest's order (its receipt is the only way back to it), null for
+ * a signed-in shopper's, which their account lists.
+ */
 export function OrderConfirmation({ order, link }: { order: Order; link: string | null }) {
   return (
     <div className="order-page">

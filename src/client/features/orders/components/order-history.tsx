@@ -5,7 +5,8 @@ import { selectCurrentUser } from '#client/features/user/user-selectors.ts';
 import { fetchMyOrders } from '#client/features/orders/orders-api.ts';
 import ordersCss from './orders.css?inline';
 
-// Loaded apart by both pages that show it: code two routes share joins every page's first load.
+// Loaded apart by both pages that show it: code two routes share joins every page's first load
+// (vite.config.ts, the `app` group). Asked for as this module loads, with the page's order.
 const summaryCode = import('./order-summary.tsx');
 const OrderSummary = lazy(() => summaryCode.then((module) => ({ default: module.OrderSummary })));
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';

@@ -17,6 +17,7 @@ const placedAt = lazy(
 );
 const shippedOn = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
 
+/** An order's lines, total and where it goes. */
 export function OrderSummary({ order }: { order: Order }) {
   return (
     <article className="order-summary" aria-label={`Order ${order.id}`}>

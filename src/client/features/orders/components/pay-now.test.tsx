@@ -247,6 +247,7 @@ describe('Pay Now', () => {
   });
 
   it('pays for a one-size product without asking for a size', async () => {
+    // As if the owner sold it in one size (the seed gives every product sizes).
     const tote = findItem(3) as Item;
     fetch.mockResolvedValueOnce(catalogueAnswer([{ id: tote.id, sizeKind: null, sizes: [''] }]));
     const { user, payNow } = await openCheckout([{ ...tote, quantity: 1 }]);

@@ -1,4 +1,3 @@
-// See docs/decisions/048, 053.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
@@ -50,8 +49,11 @@ export const LOST_ANSWER_MESSAGE =
   'We did not hear back from the shop, so your payment may have gone through. Press Pay Now again to finish: you will not be charged twice.';
 
 /**
- * Pay Now: opens the card widget for the cart's total, then sends the token with the cart's lines
- * and that approved total to the shop, which prices and charges them itself.
+ * Pay Now: opens the card widget for the cart's total (in cents), then sends the token with the
+ * cart's lines and that approved total to the shop, which prices and charges them itself. Until
+ * an answer arrives the request is kept (pending-payment.ts): pressing Pay Now again for the same
+ * cart sends it again with the same idempotency key and token, so a lost answer is never a
+ * second charge.
  */
 export function PayNow() {
   const dispatch = useAppDispatch();
@@ -64,7 +66,9 @@ export function PayNow() {
   const [widgetState, setWidgetState] = useState<WidgetState>('loading');
   const [error, setError] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
-  // What Pay Now waits for, shown until the cart changes.
+  // What Pay Now waits for, shown until the cart changes (a size chosen, a line removed).
+  // Compared by content, not identity: a cart restored or synced again with the same lines is
+  // still the cart the message is about.
   const [sizesAsked, setSizesAsked] = useState<{ message: string; cart: string } | null>(null);
   const sizesNeeded = sizesAsked?.cart === cartFingerprint(cartItems) ? sizesAsked.message : null;
   const handler = useRef<CrwnPayHandler<HTMLButtonElement> | null>(null);
@@ -88,8 +92,8 @@ export function PayNow() {
       } else {
         // An answer: nothing was charged, and the next payment starts afresh.
         clearPendingPayment();
-        // A price changed since this page learnt it: the cart asks the catalogue again and shows
-        // the new total, which the next Pay Now approves.
+        // A price changed since this page learnt it: the cart asks the catalogue again and
+        // shows the new total, which the next Pay Now approves (ADR 053).
         if (failure instanceof ApiError && failure.code === 'TOTAL_CHANGED') {
           dispatch(cartProductsForgotten());
         }
@@ -137,7 +141,7 @@ export function PayNow() {
         handler.current = crwnPay.configure({
           key: PAYMENT_PUBLISHABLE_KEY,
           token: (token, args) => void onTokenRef.current(token, args),
-          // No name or image: the provider shows the shop's, as its owner set them.
+          // No name or image: the provider shows the shop's, as its owner set them (ADR 048).
           locale: 'auto',
           currency: 'usd',
           billingAddress: true,

@@ -3,8 +3,9 @@ import { useId, useRef, useState } from 'react';
 type Copied = 'idle' | 'copied' | 'selected';
 
 /**
- * The guest's way back to an order: no email is sent, so the link with its receipt is the only key
- * to the order.
+ * The guest's way back to an order: no email is sent (yet), so the link with its receipt is the
+ * only key to the order. It is shown, can be copied in one press (or, where the browser refuses
+ * the clipboard, is selected for the shopper to copy), and bookmarking the page is suggested.
  */
 export function ReceiptLink({ url, emailed = false }: { url: string; emailed?: boolean }) {
   const [copied, setCopied] = useState<Copied>('idle');

@@ -5,6 +5,7 @@ export interface Crumb {
   to: string;
 }
 
+/** Where the page sits in the shop, the last step being the page itself (marked as current). */
 export function Breadcrumb({ trail }: { trail: readonly Crumb[] }) {
   return (
     <nav className="breadcrumb" aria-label="Breadcrumb">

@@ -17,6 +17,7 @@ const PICTURE_SIZES = '(min-width: 48rem) min(36rem, calc(50vw - 4rem)), calc(10
 
 interface ProductPageProps {
   product: Product;
+  /** The title of the product's collection (`Hats`), for the breadcrumb. */
   collectionTitle: string;
 }
 

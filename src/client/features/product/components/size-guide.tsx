@@ -4,6 +4,11 @@ import { SIZE_GUIDES, formatMeasure } from '#client/features/product/size-guide-
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
 
+/**
+ * Tab and Shift+Tab go round the dialog's controls. A modal <dialog> already makes the page
+ * behind it inert, but Chromium then lets Tab leave for the browser's own toolbar; a keyboard
+ * user should stay with the guide until they close it.
+ */
 function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== 'Tab') return;
   const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];

@@ -11,8 +11,9 @@ interface SizePickerProps {
 }
 
 /**
- * The sizes as a radio group drawn as buttons: native radios, so arrow keys move between the sizes
- * that can be bought and a screen reader hears "M, 2 of 5".
+ * The sizes as a radio group drawn as buttons: native radios, so arrow keys move between the
+ * sizes that can be bought and a screen reader hears "M, 2 of 5". A sold-out size stays in sight,
+ * disabled, so the shopper knows it exists and is gone rather than never made.
  */
 export function SizePicker({ sizes, value, onChange, describedBy }: SizePickerProps) {
   return (

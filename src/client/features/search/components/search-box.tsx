@@ -3,9 +3,13 @@ import { useLocation, useSearchParams } from 'react-router';
 import searchBoxCss from './search-box.css?inline';
 import { StyleSheet } from '#client/components/ui/style-sheet.tsx';
 
+/** Where the search box sends its `q`. */
 export const SEARCH_PATH = '/search';
 
-/** The header's search: a GET form to /search?q=, so it works before and without JavaScript. */
+/**
+ * The header's search: a GET form to /search?q=, so it works before and without JavaScript. On
+ * the search page it shows the words searched for.
+ */
 export function SearchBox() {
   const inputId = useId();
   const { pathname } = useLocation();

@@ -20,12 +20,19 @@ interface CollectionItemProps {
 
 /**
  * How wide a card's picture is shown, from collection-grid.css and the page's padding: 2 columns
- * below 36rem, 3 below 60rem, then 4 of at most 18rem.
+ * below 36rem, 3 below 60rem, then 4 of at most 18rem. A phone (412 px at 1.75x) thus gets the
+ * 320 px picture, which is its size, not the 640 one.
  */
 const ITEM_SIZES =
   '(min-width: 60rem) 18rem, (min-width: 48rem) calc(33.3vw - 2.4rem), ' +
   '(min-width: 36rem) calc(33.3vw - 1.5rem), calc(50vw - 1.75rem)';
 
+/**
+ * A product card. The picture and the name lead to the product's page; the picture's link is
+ * left out of the tab order, so a keyboard meets each product once. The add button is always
+ * there (not only on hover), so it works by mouse, keyboard and touch alike, and it adds at once
+ * as the spec says, without a size (the cart asks for one).
+ */
 export function CollectionItem({ item, priority = false }: CollectionItemProps) {
   const { id, name, imageUrl, price } = item;
   const addToCart = useAddToCart({ id, name, imageUrl, price });

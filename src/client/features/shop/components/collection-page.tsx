@@ -3,6 +3,7 @@ import { ProductListing } from './product-listing.tsx';
 
 interface CollectionPageProps {
   title: string;
+  /** The page of the collection's products that `query` asks for. */
   list: ProductList;
   query: ListQuery;
 }

@@ -49,8 +49,11 @@ interface ListingControlsProps {
 }
 
 /**
- * Sort and filters of a collection or search listing, as a GET form: the choice lives in the URL,
- * so it can be shared and Back undoes it.
+ * Sort and filters of a collection or search listing, as a GET form: the choice lives in the URL
+ * (parseListQuery reads it back), so it can be shared and Back undoes it, and the form works
+ * before or without JavaScript. With it, the URL is written without empty fields. A new choice
+ * starts again at page 1. Applied by a button, not on change, so moving through a list by
+ * keyboard does not reload the listing at every step (WCAG 3.2.2).
  */
 export function ListingControls({ query, facets, keep = {} }: ListingControlsProps) {
   const navigate = useNavigate();
@@ -123,6 +126,7 @@ export function ListingControls({ query, facets, keep = {} }: ListingControlsPro
         label="Max price ($)"
         name="max"
         value={query.maxPrice}
+        // Whole dollars at or above the dearest price.
         placeholder={facets.maxPrice + 99}
       />
       <button type="submit" className="listing-controls__apply">

@@ -13,6 +13,7 @@ const facets: ProductList['facets'] = {
   maxPrice: 3500,
 };
 
+/** The URL as the shopper would see it in the address bar. */
 function Address() {
   const { pathname, search } = useLocation();
   return <output aria-label="Address">{pathname + search}</output>;

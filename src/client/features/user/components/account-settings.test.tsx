@@ -27,6 +27,7 @@ const details = (changes: Partial<AccountDetails> = {}): StubAnswer => ({
 
 const WRONG_PASSWORD = apiFailure(400, 'INVALID_PASSWORD', 'That is not your current password.');
 
+/** The account page of a signed-in shopper, its forms loaded, with the API answering `answers`. */
 async function openAccount(answers: Parameters<typeof stubApi>[0]) {
   const api = stubApi({ 'GET /api/account': details(), ...answers });
   const authClient = fakeAuthClient({}, shopper);

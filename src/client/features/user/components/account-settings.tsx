@@ -15,8 +15,8 @@ import { EmailAddressSection } from './email-address-section.tsx';
 import accountFormsCss from './account-forms.css?inline';
 
 /**
- * The signed-in shopper's forms on the account page: display name, email address, password, their
- * data and deleting the account.
+ * The signed-in shopper's forms on the account page: display name, email address, password,
+ * their data and deleting the account. Those after the email address need GET /api/account.
  */
 export function AccountSettings({ user }: { user: CurrentUser }) {
   const [account, setAccount] = useState<AccountDetails | null>(null);

@@ -5,6 +5,10 @@ import { AccountSection } from './account-section.tsx';
 import { FormOutcome } from './form-outcome.tsx';
 import { useFormRequest } from './use-form-request.ts';
 
+/**
+ * A new address, confirmed by the link the server sends to it. The current password is asked
+ * for when the account has one (not for an account made with Google alone).
+ */
 export function ChangeEmailForm({
   hasPassword,
   onSent,

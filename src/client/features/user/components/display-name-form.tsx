@@ -18,6 +18,7 @@ export function DisplayNameForm({ user }: { user: CurrentUser }) {
     event.preventDefault();
     void run(async () => {
       await updateDisplayName(user.id, displayName);
+      // The new name comes back through the live document, here and in every other tab.
       setDraft(null);
       return 'Saved.';
     });

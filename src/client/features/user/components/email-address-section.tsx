@@ -4,7 +4,10 @@ import { AccountSection } from './account-section.tsx';
 import { FormOutcome } from './form-outcome.tsx';
 import { useFormRequest } from './use-form-request.ts';
 
-/** The address, whether it is confirmed, and the way to a new link when it is not. */
+/**
+ * The address, whether it is confirmed, and the way to a new link when it is not. Until the
+ * account's details are read (`account` null), the address of the session alone.
+ */
 export function EmailAddressSection({
   email,
   account,

@@ -5,9 +5,11 @@ import type { Field } from './use-form-request.ts';
 /** Said when the confirmation differs from the new password; nothing is sent. */
 export const PASSWORDS_DIFFER = "Passwords don't match";
 
+/** A form's `check` (use-form-request.ts) of the two fields below. */
 export const checkNewPassword = (field: Field) =>
   field('newPassword') === field('confirmPassword') ? undefined : PASSWORDS_DIFFER;
 
+/** A new password and its confirmation, named newPassword and confirmPassword. */
 export function NewPasswordFields() {
   return (
     <>

@@ -2,19 +2,27 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '#client/api/api-client.ts';
 import { useHydrated } from '#client/lib/use-hydrated.ts';
 
+/** What a form's last request came to, in words for the shopper. */
 export interface Outcome {
   ok: boolean;
   message: string;
+  /** The server's code of a failure, for the few that call for more than words (INVALID_TOKEN). */
   code?: string;
 }
 
+/** The value of a form's field, by its name, as it was when the form was sent. */
 export type Field = (name: string) => string;
 
 const UNEXPECTED = 'Something went wrong. Please try again.';
 
 /**
- * The state of one of the account's small forms (issue 15), the same for each: the outcome of its
- * last request, whether one is under way, and whether the form can be sent yet.
+ * The state of one of the account's small forms (issue 15), the same for each: the outcome of
+ * its last request, whether one is under way, and whether the form can be sent yet.
+ *
+ * `run` shows the message a request resolves to as a status, and a failure's message (the
+ * server's, written for the shopper) as an alert. The fields are uncontrolled, as in
+ * use-auth-form.ts: a failure leaves them as typed, and only a success clears the form.
+ * `submitWith` makes the form's submit handler; its `check` may stop the sending with a message.
  */
 export function useFormRequest() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);

@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 
+/** Takes the token out of the address (`#token=…`), keeping the router's state for Back. */
 function takeTokenFromAddress(): string | null {
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token') || null;
   if (token) {
@@ -10,8 +11,13 @@ function takeTokenFromAddress(): string | null {
 }
 
 /**
- * The token of an emailed link, which carries it in the fragment so that it never reaches a server
- * or a log (issue 15).
+ * The token of an emailed link, which carries it in the fragment so that it never reaches a
+ * server or a log (issue 15). Read once, after the page is shown (the prerendered page and its
+ * hydration know no token), and taken out of the address bar at once, so that it is neither
+ * bookmarked nor shared with the page's address. Undefined until read; null when there is none.
+ *
+ * A store of the component's own, read when React subscribes: StrictMode subscribes twice, and
+ * the second time the hash is gone, but the token read the first time stays.
  */
 export function useHashToken(): string | null | undefined {
   const [store] = useState(() => {
